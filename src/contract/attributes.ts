@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Attribute slugs by id (spec section 2). */
+export const ATTRIBUTE_SLUGS = {
+  1: 'devalor',
+  2: 'resolutivo',
+  3: 'accesible',
+  4: 'transversal',
+  5: 'proactivo',
+  6: 'confiable',
+  7: 'conestilo',
+} as const;
+export type AttributeId = keyof typeof ATTRIBUTE_SLUGS;
+export type AttributeSlug = (typeof ATTRIBUTE_SLUGS)[AttributeId];
+
+/**
+ * GET atributos: the programme calendar is data. Dates are ISO `YYYY-MM-DD`
+ * (month_end inclusive); null for attributes without a month (disabled ones).
+ */
+export const attributeSchema = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  slug: z.string(),
+  enabled: z.boolean(),
+  month_start: z.string().nullable(),
+  month_end: z.string().nullable(),
+  quiz2_opens_at: z.string().nullable(),
+  display_order: z.number().int(),
+});
+export type Attribute = z.infer<typeof attributeSchema>;
+
+export const attributesResponseSchema = z.object({ atributos: z.array(attributeSchema) });

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Every API path is relative to this prefix; app and API share one origin. */
+export const API_BASE = '/api';
+
+/** Shape of every 4xx/5xx body. `error` is Spanish text a user may see. */
+export const apiErrorSchema = z.object({
+  success: z.literal(false).optional(),
+  error: z.string(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Header carrying the outbox row's UUID: the server answers a replay with the first response. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Header carrying the ISO moment a queued action really happened (it may arrive much later). */
+export const OCCURRED_AT_HEADER = 'X-Occurred-At';
+
+export const healthSchema = z.object({ status: z.literal('ok') });

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** Profiles (perfil). Empty string is a normal agent. Compare case-insensitively. */
+export const PROFILES = ['admin', 'INTERNO', 'PLATAFORMA', 'LATAM'] as const;
+
+/**
+ * The signed-in user as the API returns it (spec section 3, plus `id`).
+ * `perfil` may be missing on a malformed session: the guard logs such a user out.
+ */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  nick_name: z.string().nullable(),
+  role: z.string(),
+  perfil: z.string().optional(),
+  division: z.string().nullable(),
+  marca_id: z.number().int(),
+  puntos_ring_ring: z.number(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginDataSchema = z.object({ token: z.string(), user: sessionUserSchema });
+export type LoginData = z.infer<typeof loginDataSchema>;
+
+/** POST /auth/login body: the Google implicit-flow access token. */
+export const googleLoginBodySchema = z.object({ access_token: z.string().min(1) });
+
+/** POST /auth/login, /auth/login-as-user, auth/login-sso answer. */
+export const loginResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  data: loginDataSchema.optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const loginAsUserBodySchema = z.object({ nick_name: z.string().min(1) });
+
+export const NICKNAME_MAX = 30;
+export const nicknameBodySchema = z.object({ nick_name: z.string() });
+export const nicknameResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ nick_name: z.string() }),
+});
+
+export const checkAdminResponseSchema = z.object({ isAdmin: z.boolean() });
+
+/** Public run-time configuration the app reads before sign-in (GET /config). */
+export const appConfigSchema = z.object({
+  googleClientId: z.string().nullable(),
+  demoMode: z.boolean(),
+  demoUsers: z.array(z.object({ email: z.string(), label: z.string() })),
+  partnerRedeemUrl: z.string(),
+  supervisorIdleMinutes: z.number(),
+  maintenance: z.union([z.literal(0), z.literal(1)]),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+/** POST /demo/sso-token (demo mode only): a fresh single-use SSO token for a demo user. */
+export const demoSsoBodySchema = z.object({ email: z.string().email() });
+export const demoSsoResponseSchema = z.object({ token: z.string() });
