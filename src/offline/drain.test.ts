@@ -1,0 +1,158 @@
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db, lastSyncAtKey, resetDb } from './db.ts';
+import { backoffDelay, drainOutbox, type DrainOptions } from './drain.ts';
+import { runCommand } from './outbox.ts';
+import { deadBaseUrl, startTestApiServer, type TestApiServer } from './test-api-server.ts';
+
+const ana = 1;
+const ben = 2;
+// A minute ahead of the real clock, so rows queued during a test are due.
+const T0 = Date.now() + 60_000;
+let api: TestApiServer;
+
+beforeAll(async () => {
+  api = await startTestApiServer();
+});
+afterAll(() => api.close());
+beforeEach(async () => {
+  await resetDb();
+  api.reset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const tokens: Record<number, string> = { [ana]: 'tok-ana', [ben]: 'tok-ben' };
+function options(extra: Partial<DrainOptions> = {}): DrainOptions {
+  return { getToken: (userId) => tokens[userId] ?? null, baseUrl: api.baseUrl, now: () => T0, ...extra };
+}
+
+function queue(userId: number, path: string, affects: string[] = []) {
+  return runCommand({ userId, label: path, request: { method: 'POST', path, body: { path } }, affects });
+}
+
+const rows = () => db.outbox.orderBy('seq').toArray();
+const paths = () => api.seen.map((s) => s.url);
+
+describe('drainOutbox', () => {
+  it('sends in order with the idempotency and occurred-at headers, then deletes', async () => {
+    const first = await queue(ana, '/a', ['imps']);
+    await queue(ana, '/b', ['imps', 'video-progress:12']);
+    const queued = await rows();
+    const summary = await drainOutbox(options());
+    expect(paths()).toEqual(['/api/a', '/api/b']);
+    expect(api.seen[0]!.headers['idempotency-key']).toBe(first);
+    expect(api.seen[0]!.headers['x-occurred-at']).toBe(queued[0]!.occurredAt);
+    expect(api.seen[0]!.headers.authorization).toBe('Bearer tok-ana');
+    expect(api.seen[0]!.headers['content-type']).toBe('application/json');
+    expect(api.seen[0]!.body).toEqual({ path: '/a' });
+    expect(summary).toEqual({ sent: 2, failed: 0, remaining: 0, affected: ['imps', 'video-progress:12'], skipped: false });
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.meta.get(lastSyncAtKey(ana)))?.value).toBe(T0);
+  });
+
+  it('backs off on a network error and keeps that user’s later rows behind it', async () => {
+    await queue(ana, '/a');
+    await queue(ana, '/b');
+    const summary = await drainOutbox(options({ baseUrl: await deadBaseUrl() }));
+    expect(summary).toMatchObject({ sent: 0, failed: 0, remaining: 2 });
+    const [a, b] = await rows();
+    expect(a).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(a!.nextAttemptAt).toBeGreaterThan(T0);
+    expect(a!.lastError).toMatch(/^Sin conexión/);
+    expect(b).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+  });
+
+  it.each([500, 503, 408, 409, 429])('backs off on %i, later rows wait, other users go on', async (status) => {
+    await queue(ana, '/a');
+    await queue(ana, '/b');
+    await queue(ben, '/c');
+    api.reply = (req) => (req.url === '/api/a' ? { status, body: { error: 'Caído' } } : { status: 200 });
+    const summary = await drainOutbox(options());
+    expect(paths()).toEqual(['/api/a', '/api/c']);
+    expect(summary).toMatchObject({ sent: 1, failed: 0, remaining: 2 });
+    const [a] = await rows();
+    expect(a).toMatchObject({ path: '/a', status: 'pending', attempts: 1, lastError: 'Caído' });
+    expect(a!.nextAttemptAt).toBeGreaterThan(T0);
+    expect(a!.nextAttemptAt).toBeLessThanOrEqual(T0 + 2_000);
+
+    api.seen = [];
+    api.reply = () => ({ status: 200 });
+    await drainOutbox(options());
+    expect(paths()).toEqual([]);
+    await drainOutbox(options({ now: () => a!.nextAttemptAt }));
+    expect(paths()).toEqual(['/api/a', '/api/b']);
+  });
+
+  it('sends rows still backing off when asked to ignore the backoff', async () => {
+    await queue(ana, '/a');
+    await db.outbox.toCollection().modify({ attempts: 3, nextAttemptAt: T0 + 60_000 });
+    await drainOutbox(options());
+    expect(paths()).toEqual([]);
+    await drainOutbox(options({ ignoreBackoff: true }));
+    expect(paths()).toEqual(['/api/a']);
+  });
+
+  it('keeps the row untouched on 401 and skips that user', async () => {
+    await queue(ana, '/a');
+    await queue(ana, '/b');
+    await queue(ben, '/c');
+    const before = await rows();
+    api.reply = (req) => (req.headers.authorization === 'Bearer tok-ana' ? { status: 401, body: { error: 'Sesión caducada' } } : { status: 200 });
+    const summary = await drainOutbox(options());
+    expect(paths()).toEqual(['/api/a', '/api/c']);
+    expect(summary).toMatchObject({ sent: 1, remaining: 2 });
+    expect(await rows()).toEqual(before.slice(0, 2));
+  });
+
+  it('marks a refused row failed with the server’s text, never retries it, and goes on', async () => {
+    await queue(ana, '/a', ['nickname']);
+    await queue(ana, '/b');
+    await queue(ana, '/c');
+    api.reply = (req) =>
+      req.url === '/api/a'
+        ? { status: 422, body: { success: false, error: 'El nickname ya existe' } }
+        : req.url === '/api/b'
+          ? { status: 400, body: '<html>Bad request</html>' }
+          : { status: 201 };
+    const summary = await drainOutbox(options());
+    expect(paths()).toEqual(['/api/a', '/api/b', '/api/c']);
+    expect(summary).toMatchObject({ sent: 1, failed: 2, remaining: 0, affected: ['nickname'] });
+    const [a, b] = await rows();
+    expect(a).toMatchObject({ status: 'failed', lastError: 'El nickname ya existe', attempts: 1 });
+    expect(b).toMatchObject({ status: 'failed', lastError: 'Error 400' });
+
+    api.seen = [];
+    await drainOutbox(options({ now: () => T0 + 24 * 3_600_000 }));
+    expect(paths()).toEqual([]);
+    expect(await db.outbox.count()).toBe(2);
+  });
+
+  it('skips users without a token (or whose token source throws)', async () => {
+    await queue(ana, '/a');
+    await queue(3, '/b');
+    await queue(ben, '/c');
+    const getToken = (userId: number) => {
+      if (userId === ana) return null;
+      if (userId === 3) throw new Error('no store');
+      return Promise.resolve('tok-ben');
+    };
+    const summary = await drainOutbox(options({ getToken }));
+    expect(paths()).toEqual(['/api/c']);
+    expect(summary).toMatchObject({ sent: 1, remaining: 2 });
+    expect((await rows()).map((r) => r.attempts)).toEqual([0, 0]);
+  });
+});
+
+describe('backoffDelay', () => {
+  it.each([
+    [1, 0, 1_000],
+    [1, 1, 2_000],
+    [2, 1, 4_000],
+    [5, 1, 32_000],
+    [8, 1, 256_000],
+    [9, 1, 300_000],
+    [30, 0, 150_000],
+  ])('after %i failures with random %d → %i ms', (attempts, random, expected) => {
+    expect(backoffDelay(attempts, () => random)).toBe(expected);
+  });
+});

@@ -1,0 +1,115 @@
+// The outbox: writes that may happen offline, queued with the local change they cause.
+// Owns enqueueing (runCommand) and the queries and actions the sync UI needs.
+// Never sends anything itself (drain.ts does) and never drops a row without the user's say.
+// No window, localStorage or React: the service worker imports it too.
+import Dexie from 'dexie';
+import { db, type CacheRow, type ImpecableDb, type OutboxMethod, type OutboxRow } from './db.ts';
+import { requestDrain } from './drain-trigger.ts';
+
+/** Tables a command's `apply` may touch; inside runCommand they belong to its transaction. */
+export type CommandTables = Pick<ImpecableDb, 'cache' | 'meta'>;
+
+export interface CommandRequest {
+  method: OutboxMethod;
+  /** Relative to API_BASE, e.g. '/crear-nickname'. */
+  path: string;
+  body?: unknown;
+}
+
+export interface RunCommandInput {
+  userId: number;
+  /** Short Spanish description shown in the sync UI, e.g. "Progreso de vídeo". */
+  label: string;
+  request: CommandRequest;
+  /** Points this action is expected to bring (for "+15 IMPs pendientes"). */
+  imps?: number;
+  /** Cache keys this action changes. */
+  affects?: string[];
+  /** The optimistic local change, e.g. editing a cached snapshot. */
+  apply?: (tables: CommandTables) => Promise<void>;
+}
+
+/**
+ * Applies a write locally and queues it for the server, atomically: the local change and the
+ * outbox row are written in ONE transaction, so the screen never shows a change that will not
+ * be sent, and nothing is sent that the screen does not show. If `apply` throws, neither is
+ * written and the error is rethrown.
+ *
+ * Offline: this succeeds exactly as online; the row waits in IndexedDB (across reloads and
+ * sign-outs) until a drain reaches the server. Returns the row id (its Idempotency-Key).
+ */
+export async function runCommand(input: RunCommandInput): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  await db.transaction('rw', db.cache, db.outbox, db.meta, async () => {
+    if (input.apply) await input.apply({ cache: db.cache, meta: db.meta });
+    await db.outbox.add({
+      id,
+      userId: input.userId,
+      method: input.request.method,
+      path: input.request.path,
+      body: input.request.body ?? null,
+      occurredAt: new Date(now).toISOString(),
+      imps: input.imps ?? 0,
+      affects: input.affects ?? [],
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: now,
+      lastError: null,
+      label: input.label,
+    });
+  });
+  requestDrain();
+  return id;
+}
+
+/** Helper for `apply`: changes one cached snapshot of this user, if it exists. */
+export async function updateSnapshot<T>(
+  tables: CommandTables,
+  key: string,
+  userId: number,
+  change: (data: T) => T,
+): Promise<void> {
+  const row: CacheRow | undefined = await tables.cache.get(key);
+  if (!row || row.userId !== userId) return;
+  await tables.cache.put({ ...row, data: change(row.data as T) });
+}
+
+function pendingOf(userId: number) {
+  return db.outbox.where('[userId+status]').equals([userId, 'pending']);
+}
+
+/** Rows waiting to be sent: one user's, or the whole device's. */
+export function pendingCount(userId?: number): Promise<number> {
+  if (userId === undefined) {
+    return db.outbox.where('[status+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]).count();
+  }
+  return pendingOf(userId).count();
+}
+
+/** Points the user's pending actions are expected to bring. */
+export async function pendingImps(userId: number): Promise<number> {
+  const rows = await pendingOf(userId).toArray();
+  return rows.reduce((sum, row) => sum + row.imps, 0);
+}
+
+/** Rows the server refused, oldest first, for the user to retry or discard. */
+export async function failedRows(userId: number): Promise<OutboxRow[]> {
+  const rows = await db.outbox.where('[userId+status]').equals([userId, 'failed']).toArray();
+  return rows.sort((a, b) => a.seq - b.seq);
+}
+
+/** The user gives up on a refused action. Only 'failed' rows can be discarded. */
+export async function discardFailed(id: string): Promise<void> {
+  await db.outbox.where('id').equals(id).and((row) => row.status === 'failed').delete();
+}
+
+/** The user asks to send a refused action again: it goes back in line, at its old place. */
+export async function retryFailed(id: string): Promise<void> {
+  await db.outbox
+    .where('id')
+    .equals(id)
+    .and((row) => row.status === 'failed')
+    .modify({ status: 'pending', attempts: 0, nextAttemptAt: Date.now(), lastError: null });
+  requestDrain();
+}

@@ -1,0 +1,131 @@
+// React face of the snapshot cache: show the stored snapshot at once, refresh it behind.
+// Owns the per-screen revalidation state (loading, refreshing, error, stale).
+// Never throws into render: storage and network errors become `error`, the snapshot stays.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { readSnapshot, registerRevalidator, revalidate } from './cache.ts';
+import type { CacheRow } from './db.ts';
+
+export interface CachedQueryOptions {
+  userId: number | null;
+  /** Revalidate on mount only when the snapshot is older than this. 0: always, in the background. */
+  maxAgeMs?: number;
+}
+
+export interface CachedQuery<T> {
+  data: T | undefined;
+  fetchedAt: number | undefined;
+  /** No snapshot yet and the first answer is on its way. */
+  isLoading: boolean;
+  isRevalidating: boolean;
+  error: string | null;
+  /** Data is shown but not confirmed: the last refresh failed, or none succeeded yet and it is older than maxAgeMs. */
+  isStale: boolean;
+  revalidate: () => Promise<void>;
+}
+
+interface RunState {
+  /** Which key|user this state describes; a different id means "fresh, nothing tried yet". */
+  id: string;
+  revalidating: boolean;
+  error: string | null;
+  attempted: boolean;
+  confirmed: boolean;
+}
+
+type Live = { row: CacheRow | null } | { error: string };
+
+function initialState(id: string): RunState {
+  return { id, revalidating: false, error: null, attempted: false, confirmed: false };
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The user's snapshot of `key`, kept fresh from `fetcher`. Offline, it shows the last snapshot
+ * with `error` set and `isStale` true. Without a key or a userId nothing is read or fetched:
+ * every cached read is personal.
+ */
+export function useCachedQuery<T>(
+  key: string | null,
+  fetcher: () => Promise<T>,
+  options: CachedQueryOptions = { userId: null },
+): CachedQuery<T> {
+  const { userId, maxAgeMs = 0 } = options;
+  const active = key !== null && userId !== null;
+  const id = active ? `${userId}|${key}` : '';
+  const fetcherRef = useRef(fetcher);
+  useEffect(() => {
+    fetcherRef.current = fetcher;
+  });
+  const [state, setState] = useState<RunState>(() => initialState(id));
+  const current = state.id === id ? state : initialState(id);
+
+  // useLiveQuery rethrows querier errors into render; turn them into a value instead.
+  const live = useLiveQuery<Live | undefined>(async () => {
+    if (key === null || userId === null) return { row: null };
+    try {
+      return { row: (await readSnapshot(key, userId)) ?? null };
+    } catch (error) {
+      return { error: message(error) };
+    }
+  }, [key, userId]);
+  const row = live && 'row' in live ? live.row : null;
+
+  const run = useCallback(async (): Promise<void> => {
+    if (key === null || userId === null) return;
+    const runId = `${userId}|${key}`;
+    // A run for a key the screen has left must not overwrite the new key's state.
+    const update = (patch: Partial<RunState>) =>
+      setState((prev) => {
+        if (prev.id === runId) return { ...prev, ...patch };
+        return patch.revalidating === true ? { ...initialState(runId), ...patch } : prev;
+      });
+    update({ revalidating: true });
+    try {
+      await revalidate(key, userId, () => fetcherRef.current());
+      update({ revalidating: false, error: null, attempted: true, confirmed: true });
+    } catch (error) {
+      update({ revalidating: false, error: message(error), attempted: true });
+    }
+  }, [key, userId]);
+
+  useEffect(() => {
+    if (key === null || userId === null) return undefined;
+    let cancelled = false;
+    const unregister = registerRevalidator(key, run);
+    void (async () => {
+      const snapshot = await readSnapshot(key, userId).catch(() => undefined);
+      if (cancelled || (snapshot && maxAgeMs > 0 && Date.now() - snapshot.fetchedAt < maxAgeMs)) return;
+      await run();
+    })();
+    return () => {
+      cancelled = true;
+      unregister();
+    };
+  }, [key, userId, maxAgeMs, run]);
+
+  // Back online after a failed refresh: try again without waiting for the user.
+  useEffect(() => {
+    if (!current.error) return undefined;
+    const onOnline = () => void run();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [current.error, run]);
+
+  const data = row ? (row.data as T) : undefined;
+  const fetchedAt = row?.fetchedAt;
+  const storageError = live && 'error' in live ? live.error : null;
+  const fresh = fetchedAt !== undefined && maxAgeMs > 0 && Date.now() - fetchedAt < maxAgeMs;
+  return {
+    data,
+    fetchedAt,
+    isLoading: active && data === undefined && (!current.attempted || current.revalidating),
+    isRevalidating: current.revalidating,
+    error: current.error ?? storageError,
+    isStale: data !== undefined && (current.error !== null || (!current.confirmed && !fresh)),
+    revalidate: run,
+  };
+}
