@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests drive Debian's Chromium against the real server (`npm start`'s
+// script) on its own port and a fresh embedded database, with the demo data.
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: { PORT: String(PORT), DATA_DIR, PUBLIC_URL: `http://localhost:${PORT}`, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

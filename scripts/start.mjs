@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// `npm start`: build the app with Vite when dist/ is missing or older than its sources,
+// then run the server (TypeScript through tsx), forwarding signals and the exit code.
+// A failed build is reported and the server still starts, so the API stays usable.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SOURCES = ['src', 'sw', 'public', 'index.html', 'vite.config.ts'];
+const BUILT = 'dist/index.html';
+
+/** Newest modification time under a file or folder (0 when absent). */
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
+}
+
+const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
+if (!existsSync('index.html')) {
+  console.warn('[start] index.html no existe todavía: se arranca solo la API.');
+} else if (builtAt === 0 || SOURCES.some((source) => newest(source) > builtAt)) {
+  console.log('[start] Construyendo la app (vite build)…');
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (build.status !== 0) console.error('[start] La construcción ha fallado: se arranca la API con la última versión disponible.');
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => {
+  process.exit(code ?? (signal ? 1 : 0));
+});

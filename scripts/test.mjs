@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `npm test`: every check in one run — type check, lint, unit + server tests (Vitest),
+// then the end-to-end suite in Chromium against the real server (Playwright).
+// Each stage runs even if an earlier one failed, so one run shows every problem.
+// The last line is the summary CI reads: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const results = [];
+const tmp = '.tmp/test-reports';
+rmSync(tmp, { recursive: true, force: true });
+mkdirSync(tmp, { recursive: true });
+
+function run(cmd, args, extraEnv = {}) {
+  console.log(`\n▶ ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+  return r.status === 0;
+}
+
+function check(name, ok) {
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const only = process.argv.slice(2);
+const want = (stage) => only.length === 0 || only.includes(stage);
+
+if (want('typecheck')) check('type check', run('npm', ['run', '--silent', 'typecheck']));
+if (want('lint')) check('lint', run('npx', ['eslint', '.', '--max-warnings=0']));
+
+if (want('unit')) {
+  const ok = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest.json`]);
+  const report = readJson(`${tmp}/vitest.json`);
+  if (report) {
+    results.push({ name: 'unit + server tests', passed: report.numPassedTests, failed: report.numFailedTests + (ok || report.numFailedTests ? 0 : 1) });
+  } else check('unit + server tests', false);
+}
+
+if (want('e2e')) {
+  const built = run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  check('build', built);
+  if (built) {
+    const ok = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${tmp}/e2e.json` });
+    const report = readJson(`${tmp}/e2e.json`);
+    if (report?.stats) {
+      const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
+      results.push({ name: 'end-to-end (Chromium)', passed: expected + flaky, failed: unexpected + (ok || unexpected ? 0 : 1) });
+    } else check('end-to-end (Chromium)', false);
+  }
+}
+
+console.log('\nSummary');
+for (const r of results) console.log(`  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

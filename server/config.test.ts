@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEMO_SSO_SECRET, loadConfig, type Config, type Env } from './config';
+
+const STRONG = 'x'.repeat(40);
+
+describe('loadConfig defaults', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    expect(loadConfig({})).toEqual<Config>({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:8080',
+      dataDir: './data',
+      databaseUrl: null,
+      nodeEnv: 'development',
+      isProduction: false,
+      demoMode: true,
+      ssoSecret: DEMO_SSO_SECRET,
+      googleClientId: null,
+      googleUserinfoUrl: 'https://www.googleapis.com/oauth2/v3/userinfo',
+      corporateDomain: 'impecable.demo',
+      sessionIdleHours: 12,
+      supervisorIdleMinutes: 10,
+      partnerRedeemUrl: 'https://ringring.example.com/canjear',
+      maintenanceState: 0,
+      maintenanceAllowlist: [],
+      trustProxy: false,
+      logLevel: 'info',
+      authRateLimit: 20,
+    });
+  });
+});
+
+describe('loadConfig values', () => {
+  it.each<[string, Env, Partial<Config>]>([
+    ['port moves the public URL', { PORT: '9000' }, { port: 9000, publicUrl: 'http://localhost:9000' }],
+    ['explicit public URL without trailing slash', { PUBLIC_URL: 'https://app.example.com/' }, { publicUrl: 'https://app.example.com' }],
+    ['database URL', { DATABASE_URL: 'postgres://u:p@db/impecable' }, { databaseUrl: 'postgres://u:p@db/impecable' }],
+    ['demo mode off', { DEMO_MODE: 'false' }, { demoMode: false }],
+    ['demo mode off with 0', { DEMO_MODE: '0' }, { demoMode: false }],
+    ['google client', { GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com' }, { googleClientId: 'abc.apps.googleusercontent.com' }],
+    ['corporate domain is lower-cased', { CORPORATE_DOMAIN: 'Empresa.COM' }, { corporateDomain: 'empresa.com' }],
+    ['idle limits', { SESSION_IDLE_HOURS: '8', SUPERVISOR_IDLE_MINUTES: '5' }, { sessionIdleHours: 8, supervisorIdleMinutes: 5 }],
+    ['maintenance with allow-list', { MAINTENANCE_STATE: '1', MAINTENANCE_ALLOWLIST: '10.0.0.1, 10.0.0.2,' }, { maintenanceState: 1, maintenanceAllowlist: ['10.0.0.1', '10.0.0.2'] }],
+    ['trust proxy flag', { TRUST_PROXY: 'true' }, { trustProxy: true }],
+    ['trust proxy addresses', { TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }, { trustProxy: ['10.0.0.0/8', '127.0.0.1'] }],
+    ['log level', { LOG_LEVEL: 'WARN' }, { logLevel: 'warn' }],
+    ['rate limit', { AUTH_RATE_LIMIT: '1000' }, { authRateLimit: 1000 }],
+    ['production with its own secret', { NODE_ENV: 'production', SSO_SECRET: STRONG }, { isProduction: true, demoMode: false, ssoSecret: STRONG }],
+    ['blank values fall back to defaults', { PORT: ' ', HOST: '' }, { port: 8080, host: '0.0.0.0' }],
+  ])('%s', (_name, env, expected) => {
+    expect(loadConfig(env)).toMatchObject(expected);
+  });
+});
+
+describe('loadConfig refusals', () => {
+  it.each<[string, Env, RegExp]>([
+    ['production with the demo secret', { NODE_ENV: 'production' }, /secreto de demostración/],
+    ['production in demo mode', { NODE_ENV: 'production', SSO_SECRET: STRONG, DEMO_MODE: 'true' }, /DEMO_MODE/],
+    ['short secret', { SSO_SECRET: 'corto' }, /al menos 32/],
+    ['port not a number', { PORT: 'ochenta' }, /PORT/],
+    ['port out of range', { PORT: '70000' }, /PORT/],
+    ['maintenance state 2', { MAINTENANCE_STATE: '2' }, /MAINTENANCE_STATE/],
+    ['twelve allow-listed IPs', { MAINTENANCE_ALLOWLIST: Array.from({ length: 12 }, (_, i) => `10.0.0.${i}`).join(',') }, /como mucho 11/],
+    ['bad boolean', { DEMO_MODE: 'quizá' }, /DEMO_MODE/],
+    ['bad URL', { GOOGLE_USERINFO_URL: 'no es url' }, /GOOGLE_USERINFO_URL/],
+    ['bad log level', { LOG_LEVEL: 'chatty' }, /LOG_LEVEL/],
+    ['zero idle hours', { SESSION_IDLE_HOURS: '0' }, /SESSION_IDLE_HOURS/],
+  ])('%s', (_name, env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true', PORT: 'x' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toHaveLength(3);
+    }
+  });
+});

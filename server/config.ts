@@ -1,0 +1,148 @@
+// Run-time configuration: every environment variable the server reads, parsed and checked once.
+// loadConfig is pure (env in, Config out) so it is table-tested; it throws ConfigError
+// listing every problem, and refuses insecure production settings.
+//
+// | variable                | default                                        | meaning
+// |-------------------------|------------------------------------------------|------------------------------------------
+// | PORT                    | 8080                                           | HTTP port
+// | HOST                    | 0.0.0.0                                        | listen address
+// | PUBLIC_URL              | http://localhost:$PORT                         | base of printed links (/sso/{token})
+// | DATA_DIR                | ./data                                         | data folder (PGlite in $DATA_DIR/pglite)
+// | DATABASE_URL            | (unset: embedded PGlite)                       | postgres://… for a real PostgreSQL
+// | NODE_ENV                | (unset)                                        | "production" turns demo defaults off
+// | DEMO_MODE               | true unless NODE_ENV=production                | demo users, /api/demo/sso-token, sso-link
+// | SSO_SECRET              | a fixed demo secret                            | HS256 key shared with the partner platform
+// | GOOGLE_CLIENT_ID        | (unset)                                        | enables Google sign-in in the app
+// | GOOGLE_USERINFO_URL     | https://www.googleapis.com/oauth2/v3/userinfo  | where Google access tokens are checked
+// | CORPORATE_DOMAIN        | impecable.demo                                 | e-mail domain allowed to import users
+// | SESSION_IDLE_HOURS      | 12                                             | session expiry after this idle time
+// | SUPERVISOR_IDLE_MINUTES | 10                                             | supervisors' (kiosk) idle expiry
+// | PARTNER_REDEEM_URL      | https://ringring.example.com/canjear           | Ring Ring redemption site (brand 1)
+// | MAINTENANCE_STATE       | 0                                              | 1: 503 for /api except allow-listed IPs
+// | MAINTENANCE_ALLOWLIST   | (empty)                                        | up to 11 IPs, comma separated
+// | TRUST_PROXY             | false                                          | true, false or proxy IPs/CIDRs: client IP from X-Forwarded-For
+// | LOG_LEVEL               | info                                           | pino level
+// | AUTH_RATE_LIMIT         | 20                                             | sign-in requests per minute per IP
+
+export const DEMO_SSO_SECRET = 'impecable-demo-sso-secret-do-not-use-in-production';
+export const MAINTENANCE_ALLOWLIST_MAX = 11;
+const MIN_SECRET_LENGTH = 32;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  nodeEnv: string;
+  isProduction: boolean;
+  demoMode: boolean;
+  ssoSecret: string;
+  googleClientId: string | null;
+  googleUserinfoUrl: string;
+  corporateDomain: string;
+  sessionIdleHours: number;
+  supervisorIdleMinutes: number;
+  partnerRedeemUrl: string;
+  maintenanceState: 0 | 1;
+  maintenanceAllowlist: string[];
+  trustProxy: boolean | string[];
+  logLevel: (typeof LOG_LEVELS)[number];
+  authRateLimit: number;
+}
+
+export type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuración no válida:\n - ${problems.join('\n - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Typed readers over the environment that collect problems instead of throwing at the first. */
+function readerOf(env: Env, problems: string[]) {
+  const text = (name: string): string | null => {
+    const value = env[name]?.trim();
+    return value ? value : null;
+  };
+  return {
+    text,
+    int(name: string, fallback: number, min: number, max: number): number {
+      const raw = text(name);
+      if (raw === null) return fallback;
+      const value = Number(raw);
+      if (Number.isInteger(value) && value >= min && value <= max) return value;
+      problems.push(`${name} debe ser un entero entre ${min} y ${max} (es "${raw}")`);
+      return fallback;
+    },
+    bool(name: string, fallback: boolean): boolean {
+      const raw = text(name)?.toLowerCase();
+      if (raw === undefined || raw === null) return fallback;
+      if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+      if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+      problems.push(`${name} debe ser true o false (es "${raw}")`);
+      return fallback;
+    },
+    url(name: string, fallback: string): string {
+      const value = text(name) ?? fallback;
+      if (!URL.canParse(value)) problems.push(`${name} no es una URL válida ("${value}")`);
+      return value.replace(/\/+$/, '');
+    },
+  };
+}
+
+export function loadConfig(env: Env): Config {
+  const problems: string[] = [];
+  const { text, int, bool, url } = readerOf(env, problems);
+
+  const nodeEnv = text('NODE_ENV') ?? 'development';
+  const isProduction = nodeEnv === 'production';
+  const port = int('PORT', 8080, 0, 65535);
+  const demoMode = bool('DEMO_MODE', !isProduction);
+  const ssoSecret = text('SSO_SECRET') ?? DEMO_SSO_SECRET;
+  const maintenanceAllowlist = (text('MAINTENANCE_ALLOWLIST') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const logLevel = (text('LOG_LEVEL') ?? 'info').toLowerCase();
+  const trustProxyRaw = text('TRUST_PROXY') ?? 'false';
+  const trustProxy = /^[\d.:a-f/,\s]+$/i.test(trustProxyRaw) && /[.:]/.test(trustProxyRaw)
+    ? trustProxyRaw.split(',').map((s) => s.trim()).filter(Boolean)
+    : bool('TRUST_PROXY', false);
+
+  if (maintenanceAllowlist.length > MAINTENANCE_ALLOWLIST_MAX) {
+    problems.push(`MAINTENANCE_ALLOWLIST admite como mucho ${MAINTENANCE_ALLOWLIST_MAX} direcciones (tiene ${maintenanceAllowlist.length})`);
+  }
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    problems.push(`LOG_LEVEL debe ser uno de ${LOG_LEVELS.join(', ')} (es "${logLevel}")`);
+  }
+  if (ssoSecret.length < MIN_SECRET_LENGTH) {
+    problems.push(`SSO_SECRET debe tener al menos ${MIN_SECRET_LENGTH} caracteres`);
+  }
+  if (isProduction && demoMode) problems.push('DEMO_MODE no puede estar activo en producción');
+  if (isProduction && ssoSecret === DEMO_SSO_SECRET) problems.push('SSO_SECRET es el secreto de demostración: define uno propio en producción');
+
+  const config: Config = {
+    port,
+    host: text('HOST') ?? '0.0.0.0',
+    publicUrl: url('PUBLIC_URL', `http://localhost:${port}`),
+    dataDir: text('DATA_DIR') ?? './data',
+    databaseUrl: text('DATABASE_URL'),
+    nodeEnv,
+    isProduction,
+    demoMode,
+    ssoSecret,
+    googleClientId: text('GOOGLE_CLIENT_ID'),
+    googleUserinfoUrl: url('GOOGLE_USERINFO_URL', 'https://www.googleapis.com/oauth2/v3/userinfo'),
+    corporateDomain: (text('CORPORATE_DOMAIN') ?? 'impecable.demo').toLowerCase(),
+    sessionIdleHours: int('SESSION_IDLE_HOURS', 12, 1, 24 * 30),
+    supervisorIdleMinutes: int('SUPERVISOR_IDLE_MINUTES', 10, 1, 24 * 60),
+    partnerRedeemUrl: url('PARTNER_REDEEM_URL', 'https://ringring.example.com/canjear'),
+    maintenanceState: int('MAINTENANCE_STATE', 0, 0, 1) === 1 ? 1 : 0,
+    maintenanceAllowlist,
+    trustProxy,
+    logLevel: logLevel as Config['logLevel'],
+    authRateLimit: int('AUTH_RATE_LIMIT', 20, 1, 100_000),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,25 @@
+// Runs the forward-only migrations, in file order, from a static list (no folder scan, so
+// bundling or a missing file can never silently skip one). Never seeds data.
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as foundation from './migrations/0001-foundation.ts';
+import type { Database } from './schema.ts';
+
+/** Add each new migration here, named by its file; names sort in the order they run. */
+const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  // Kysely looks for its bookkeeping table in every schema unless told which one: name the
+  // current schema, so another schema's migrations (a shared database) are never mistaken for ours.
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  const migrator = new Migrator({ db, provider, migrationTableSchema: rows[0]?.schema ?? 'public' });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'desconocida';
+    throw new Error(`La migración ${failed} ha fallado`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,148 @@
+// Kysely's view of the database: one interface per table, matching migrations/ exactly.
+// Types only; no queries here. Dates (`date` columns) are ISO 'YYYY-MM-DD' strings and
+// bigint columns are numbers on both drivers (see open.ts for the type parsers).
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** timestamptz: read as Date, written as Date or ISO string, defaulting to now() where declared. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** json/jsonb: written as a JSON string (both drivers accept it), read as parsed data. */
+type Json = ColumnType<unknown, string, string>;
+
+export interface BrandsTable {
+  id: number;
+  name: string;
+}
+
+export interface PlatformsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface SitesTable {
+  id: Generated<number>;
+  name: string;
+  platform_id: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  nick_name: string | null;
+  role: Generated<string>;
+  perfil: Generated<string>;
+  division: string | null;
+  brand_id: number;
+  platform_id: number | null;
+  site_id: number | null;
+  puntos_ring_ring: Generated<number>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface AttributesTable {
+  id: number;
+  slug: string;
+  nombre: string;
+  enabled: boolean;
+  month_start: string | null;
+  month_end: string | null;
+  quiz2_opens_at: string | null;
+  display_order: number;
+}
+
+export interface VideosTable {
+  id: Generated<number>;
+  attribute_id: number;
+  position: number;
+  title: string;
+  url: string;
+  captions_url: string | null;
+  available_from: string | null;
+}
+
+export type SessionScope = 'full' | 'sync';
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  impersonator_user_id: number | null;
+  scope: ColumnType<SessionScope, SessionScope | undefined, SessionScope>;
+  created_at: DefaultTimestamp;
+  last_seen_at: DefaultTimestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface SsoUsedTokensTable {
+  jti: string;
+  expires_at: Timestamp;
+}
+
+export type LedgerKind = 'activity' | 'prize' | 'redemption' | 'refund' | 'expiry';
+
+export interface PointsLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  amount: number;
+  concept: string;
+  source_key: string | null;
+  attribute_id: number | null;
+  kind: LedgerKind;
+  occurred_at: Timestamp;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp | null;
+}
+
+export interface IdempotencyRecordsTable {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  response_body: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: DefaultTimestamp;
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: Json;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  run_at: DefaultTimestamp;
+  attempts: Generated<number>;
+  locked_at: Timestamp | null;
+  last_error: string | null;
+  unique_key: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface LogEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  action: string;
+  occurred_at: Timestamp;
+  created_at: DefaultTimestamp;
+}
+
+export interface Database {
+  brands: BrandsTable;
+  platforms: PlatformsTable;
+  sites: SitesTable;
+  users: UsersTable;
+  attributes: AttributesTable;
+  videos: VideosTable;
+  sessions: SessionsTable;
+  sso_used_tokens: SsoUsedTokensTable;
+  points_ledger: PointsLedgerTable;
+  idempotency_records: IdempotencyRecordsTable;
+  jobs: JobsTable;
+  log_events: LogEventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type NewLedgerEntry = Insertable<PointsLedgerTable>;
+export type JobRow = Selectable<JobsTable>;

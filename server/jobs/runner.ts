@@ -1,0 +1,127 @@
+// The job runner: takes due rows from the jobs table with FOR UPDATE SKIP LOCKED (so any
+// number of server instances can share one PostgreSQL without running a job twice), runs
+// the registered handler, and retries failures with exponential backoff up to maxAttempts.
+// Only claims kinds it has a handler for. Handlers must be idempotent: a crash after the
+// work but before "done" runs the job again once its lock goes stale.
+import type { Kysely } from 'kysely';
+import type { Database, JobRow } from '#server/db/schema';
+
+export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+
+interface Logger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface JobRunnerOptions {
+  handlers: Record<string, JobHandler>;
+  clock?: () => Date;
+  pollIntervalMs?: number;
+  maxAttempts?: number;
+  /** A 'running' job locked longer than this belonged to a dead process: claim it again. */
+  lockTimeoutMs?: number;
+  logger?: Logger;
+}
+
+/** 10 s, 20 s, 40 s … capped at one hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(3_600_000, 10_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+export async function enqueueJob(
+  db: Kysely<Database>,
+  job: { kind: string; payload?: unknown; runAt?: Date; uniqueKey?: string },
+): Promise<number | null> {
+  const row = await db.insertInto('jobs').values({
+    kind: job.kind,
+    payload: JSON.stringify(job.payload ?? {}),
+    run_at: job.runAt ?? new Date(),
+    unique_key: job.uniqueKey ?? null,
+  }).onConflict((oc) => oc.column('unique_key').doNothing()).returning('id').executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export class JobRunner {
+  readonly #db: Kysely<Database>;
+  readonly #options: Required<Omit<JobRunnerOptions, 'logger'>> & { logger?: Logger };
+  #timer: NodeJS.Timeout | null = null;
+  #current: Promise<unknown> = Promise.resolve();
+  #running = false;
+
+  constructor(db: Kysely<Database>, options: JobRunnerOptions) {
+    this.#db = db;
+    this.#options = { clock: () => new Date(), pollIntervalMs: 1_000, maxAttempts: 5, lockTimeoutMs: 15 * 60_000, ...options };
+  }
+
+  /** Claims one due job, marking it running; null when nothing is due. */
+  async claimNext(): Promise<JobRow | null> {
+    const kinds = Object.keys(this.#options.handlers);
+    if (kinds.length === 0) return null;
+    const now = this.#options.clock();
+    const staleBefore = new Date(now.getTime() - this.#options.lockTimeoutMs);
+    const claimed = await this.#db.updateTable('jobs')
+      .set((eb) => ({ status: 'running', locked_at: now, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', (eb) => eb.selectFrom('jobs').select('id')
+        .where('kind', 'in', kinds)
+        .where((w) => w.or([
+          w.and([w('status', '=', 'queued'), w('run_at', '<=', now)]),
+          w.and([w('status', '=', 'running'), w('locked_at', '<', staleBefore)]),
+        ]))
+        .orderBy('run_at').orderBy('id')
+        .limit(1)
+        .forUpdate().skipLocked())
+      .returningAll()
+      .executeTakeFirst();
+    return claimed ?? null;
+  }
+
+  async #execute(job: JobRow): Promise<void> {
+    const handler = this.#options.handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      await handler(job.payload, job);
+      await this.#db.updateTable('jobs').set({ status: 'done', locked_at: null, last_error: null }).where('id', '=', job.id).execute();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const failed = job.attempts >= this.#options.maxAttempts;
+      const retryAt = new Date(this.#options.clock().getTime() + backoffMs(job.attempts));
+      await this.#db.updateTable('jobs')
+        .set({ status: failed ? 'failed' : 'queued', locked_at: null, last_error: message.slice(0, 2000), ...(failed ? {} : { run_at: retryAt }) })
+        .where('id', '=', job.id).execute();
+      this.#options.logger?.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: error }, failed ? 'job failed for good' : 'job failed, will retry');
+    }
+  }
+
+  /** Runs due jobs one after another until none is due (or `limit` ran); returns how many ran. */
+  async runOnce(limit = 100): Promise<number> {
+    let ran = 0;
+    while (ran < limit) {
+      const job = await this.claimNext();
+      if (!job) break;
+      await this.#execute(job);
+      ran++;
+    }
+    return ran;
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    const tick = () => {
+      this.#current = this.runOnce()
+        .catch((error: unknown) => this.#options.logger?.error({ err: error }, 'job runner tick failed'))
+        .finally(() => {
+          if (this.#running) this.#timer = setTimeout(tick, this.#options.pollIntervalMs);
+        });
+    };
+    this.#timer = setTimeout(tick, 0);
+  }
+
+  /** Stops polling and waits for the job in progress to finish. */
+  async stop(): Promise<void> {
+    this.#running = false;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#current;
+  }
+}

@@ -1,0 +1,37 @@
+// Sign-in routes: POST /auth/login (Google access token), POST auth/login-sso (JWT in the
+// Authorization header, empty body), GET /auth/logout, and in demo mode
+// POST /demo/sso-token. Sign-in routes are public and rate-limited per IP.
+import type { FastifyInstance } from 'fastify';
+import { demoSsoBodySchema, googleLoginBodySchema, type LoginResponse } from '#contract/session';
+import type { AppDeps } from '#server/deps';
+import { signInRateLimit } from '#server/plugins/security';
+import type { ZodTypeProvider } from '#server/plugins/zod';
+import type { AuthService } from './service.ts';
+import { bearerToken } from './tokens.ts';
+
+export async function authRoutes(app: FastifyInstance, { config, auth }: Pick<AppDeps, 'config'> & { auth: AuthService }): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signIn = { auth: 'public' as const, rateLimit: signInRateLimit(config) };
+
+  api.post('/auth/login', { config: signIn, schema: { body: googleLoginBodySchema } }, async (request): Promise<LoginResponse> => {
+    const data = await auth.loginWithGoogle(request.body.access_token);
+    return { success: true, data };
+  });
+
+  api.post('/auth/login-sso', { config: signIn }, async (request): Promise<LoginResponse> => {
+    const data = await auth.loginWithSso(bearerToken(request.headers.authorization));
+    return { success: true, message: 'Sesión iniciada', data };
+  });
+
+  // Logout tolerates unknown or expired tokens: signing out must always succeed.
+  api.get('/auth/logout', { config: { auth: 'public', allowSync: true } }, async (request) => {
+    await auth.logout(bearerToken(request.headers.authorization));
+    return { success: true };
+  });
+
+  if (config.demoMode) {
+    api.post('/demo/sso-token', { config: signIn, schema: { body: demoSsoBodySchema } }, async (request) => ({
+      token: await auth.demoSsoToken(request.body.email),
+    }));
+  }
+}

@@ -1,0 +1,24 @@
+// The signed-in user's own routes: POST /crear-nickname (idempotent: it may arrive from the
+// offline outbox) and GET /ceck-admin (path spelled as in the spec).
+import type { FastifyInstance } from 'fastify';
+import { nicknameBodySchema } from '#contract/session';
+import type { AppDeps } from '#server/deps';
+import { currentUser } from '#server/plugins/auth';
+import type { ZodTypeProvider } from '#server/plugins/zod';
+import { createUsersService } from './service.ts';
+
+// A missing nick_name is the same mistake as an empty one: the service answers with the
+// spec's "El Nick Name es obligatorio." instead of a generic validation message.
+const nicknameBody = nicknameBodySchema.partial().optional();
+
+export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const users = createUsersService(deps);
+
+  api.post('/crear-nickname', { config: { idempotent: true, allowSync: true }, schema: { body: nicknameBody } }, async (request) => {
+    const nickName = await users.setNickname(currentUser(request).id, request.body?.nick_name);
+    return { success: true as const, data: { nick_name: nickName } };
+  });
+
+  api.get('/ceck-admin', async (request) => ({ isAdmin: users.isAdmin(currentUser(request)) }));
+}

@@ -1,0 +1,56 @@
+// Bearer-token authentication for /api routes. Routes declare `config.auth`: 'public' or
+// 'user' (the default). Sets request.user and request.session; answers 401 for a missing,
+// unknown, revoked or idle token, and for 'sync' tokens on routes without `config.allowSync`.
+// Never authorises by profile (that is each service's job) and never logs tokens.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionScope, UserRow } from '#server/db/schema';
+import { HttpError } from '#server/http-error';
+import type { AuthService } from '#server/modules/auth/service';
+import { bearerToken } from '#server/modules/auth/tokens';
+import { appPlugin } from './plugin.ts';
+
+export interface SessionInfo {
+  id: number;
+  impersonatorUserId: number | null;
+  scope: SessionScope;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route: 'public' or a signed-in 'user' (default). */
+    auth?: 'public' | 'user';
+    /** Write-only 'sync' credentials (queued work after sign-out) may call this route. */
+    allowSync?: boolean;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+    session: SessionInfo | null;
+  }
+}
+
+export const SESSION_INVALID = 'Sesión no válida o caducada';
+
+export const authPlugin = appPlugin<{ auth: AuthService }>('auth', async (app: FastifyInstance, { auth }) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
+    const routeConfig = request.routeOptions.config;
+    if ((routeConfig.auth ?? 'user') === 'public') return;
+    const token = bearerToken(request.headers.authorization);
+    const found = token ? await auth.authenticate(token) : null;
+    if (!found) throw new HttpError(401, SESSION_INVALID);
+    // A sync credential can replay queued work but must read nothing: 401 keeps the
+    // client's queued item and asks for sign-in instead of discarding it.
+    if (found.session.scope === 'sync' && routeConfig.allowSync !== true) throw new HttpError(401, SESSION_INVALID);
+    request.user = found.user;
+    request.session = { id: found.session.id, impersonatorUserId: found.session.impersonator_user_id, scope: found.session.scope };
+  });
+});
+
+/** The signed-in user of a 'user' route (the hook guarantees it). */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new HttpError(401, SESSION_INVALID);
+  return request.user;
+}

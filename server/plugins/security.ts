@@ -1,0 +1,48 @@
+// Security headers (helmet) and the rate limiter. The CSP allows exactly what the Vite SPA,
+// its service worker and Google sign-in need (script, popup and frames from
+// accounts.google.com; Google profile images). Rate limits apply only to routes that set
+// `config.rateLimit` (the sign-in routes); everything else is unlimited here.
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '#server/config';
+import { HttpError } from '#server/http-error';
+import { appPlugin } from './plugin.ts';
+
+const GOOGLE = 'https://accounts.google.com';
+
+export const securityPlugin = appPlugin<{ config: Config }>('security', async (app: FastifyInstance, { config }) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", GOOGLE],
+        // Mantine writes inline styles; Google's button ships its own stylesheet.
+        styleSrc: ["'self'", "'unsafe-inline'", GOOGLE],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
+        connectSrc: ["'self'", GOOGLE],
+        frameSrc: [GOOGLE],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        // On plain-HTTP demo hosts (a LAN address) upgrading would break every asset.
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    // Google's sign-in popup talks back to its opener: same-origin would cut it off.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new HttpError(429, 'Demasiados intentos. Espera un minuto y vuelve a intentarlo.'),
+  });
+});
+
+/** Route config for sign-in routes: AUTH_RATE_LIMIT requests per minute per IP. */
+export function signInRateLimit(config: Config) {
+  return { max: config.authRateLimit, timeWindow: '1 minute' };
+}

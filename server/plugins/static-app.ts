@@ -1,0 +1,40 @@
+// Serves the built app (Vite's dist/) with an SPA fallback: any GET outside /api that is not
+// a file gets index.html. Hashed /assets/* are cached forever; index.html, sw.js and the
+// manifest are always revalidated so an update reaches installed PWAs. Never serves /api.
+// Without a build (tests, API-only runs) it registers nothing and the API still works.
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '#server/http-error';
+import { appPlugin } from './plugin.ts';
+
+const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+
+function cacheControlFor(filePath: string): string {
+  if (NO_CACHE.has(basename(filePath))) return 'no-cache';
+  if (/[\\/]assets[\\/]/.test(filePath)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+export const staticAppPlugin = appPlugin<{ distDir: string }>('static-app', async (app: FastifyInstance, { distDir }) => {
+  const hasBuild = existsSync(join(distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', cacheControlFor(filePath));
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api');
+    // A missing hashed asset is a real 404: answering HTML would hide a broken deploy.
+    if (!hasBuild || !wantsPage || path.startsWith('/assets/')) throw new HttpError(404, 'Recurso no encontrado');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  });
+});

@@ -1,0 +1,98 @@
+// Entry point: load the configuration, open the database (PGlite unless DATABASE_URL),
+// migrate, seed the demo when the database is empty (demo mode only), start the job runner,
+// listen, and print the URL and one SSO sign-in link per demo user. SIGTERM/SIGINT close
+// everything in reverse order. Nothing here is imported by tests: buildApp is the unit.
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { openDatabase, SERVER_PID_FILE, type OpenedDatabase } from './db/open.ts';
+import { HOUSEKEEPING_JOB, housekeepingHandler, scheduleHousekeeping } from './jobs/housekeeping.ts';
+import { JobRunner } from './jobs/runner.ts';
+import { signSsoToken } from './modules/auth/sso-token.ts';
+import { DEMO_USERS } from './seed/demo-users.ts';
+import { isDatabaseEmpty, seedDemo } from './seed/index.ts';
+
+function configOrExit(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+async function prepareDatabase(config: Config, opened: OpenedDatabase): Promise<void> {
+  await migrateToLatest(opened.db);
+  if (!(await isDatabaseEmpty(opened.db))) return;
+  if (!config.demoMode) {
+    console.log('La base de datos no tiene usuarios: impórtalos desde /importar-usuarios o con la API.');
+    return;
+  }
+  const started = Date.now();
+  const summary = await seedDemo(opened.db, new Date());
+  console.log(`Datos de demostración cargados: ${summary.users} usuarios, ${summary.ledgerRows} movimientos (${Date.now() - started} ms)`);
+}
+
+async function printBanner(config: Config, opened: OpenedDatabase): Promise<void> {
+  const where = opened.kind === 'pglite' ? `PGlite en ${opened.pgliteDir}` : 'PostgreSQL';
+  const lines = [`\n+impecable escuchando en ${config.publicUrl} (${where})`];
+  if (config.demoMode) {
+    lines.push('Enlaces de acceso SSO (un solo uso, válidos 5 minutos; otro con `npm run sso-link -- <email>`):');
+    for (const user of DEMO_USERS) {
+      lines.push(`  ${user.label.padEnd(42)} ${config.publicUrl}/sso/${await signSsoToken(config.ssoSecret, user.email)}`);
+    }
+  }
+  // One write, so log lines never land between the links.
+  console.log(lines.join('\n'));
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { db } = opened;
+  const pidFile = opened.pgliteDir ? join(opened.pgliteDir, SERVER_PID_FILE) : null;
+  if (pidFile) writeFileSync(pidFile, String(process.pid));
+  await prepareDatabase(config, opened);
+
+  const app = await buildApp({ config, db });
+  const clock = () => new Date();
+  const runner = new JobRunner(db, { handlers: { [HOUSEKEEPING_JOB]: housekeepingHandler(db, clock) }, logger: app.log });
+  await scheduleHousekeeping(db, clock());
+  runner.start();
+
+  let closingSince = 0;
+  const close = async (signal: string) => {
+    // Ctrl-C reaches both `npm start`'s wrapper and this process, so the same signal can
+    // arrive twice at once; only a later, deliberate second signal forces the exit.
+    if (closingSince > 0) {
+      if (Date.now() - closingSince > 2_000) process.exit(1);
+      return;
+    }
+    closingSince = Date.now();
+    app.log.info({ signal }, 'closing');
+    let code = 0;
+    try {
+      await app.close();
+      await runner.stop();
+      await db.destroy();
+    } catch (error) {
+      console.error('Error al cerrar:', error);
+      code = 1;
+    }
+    if (pidFile) rmSync(pidFile, { force: true });
+    process.exit(code);
+  };
+  process.on('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => void close('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  await printBanner(config, opened);
+}
+
+main().catch((error: unknown) => {
+  console.error('No se pudo arrancar el servidor:', error);
+  process.exit(1);
+});

@@ -1,0 +1,126 @@
+// The one HTTP client of the app: every call to /api goes through `http`.
+// It adds the session's bearer token, turns every failure into an ApiRequestError
+// carrying Spanish text a user may read, reports 401s to the registered handler
+// (the app signs out) and wakes the outbox drain after each success.
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyRequest, type ResponsePromise } from 'ky';
+import type { z } from 'zod';
+import { API_BASE, apiErrorSchema } from '#contract/common';
+import { getSession } from '#offline/session';
+
+export const OFFLINE_MESSAGE = 'Sin conexión. Inténtalo de nuevo cuando vuelvas a tener red.';
+export const TIMEOUT_MESSAGE = 'El servidor está tardando demasiado en responder. Inténtalo de nuevo.';
+export const SERVER_ERROR_MESSAGE = 'Error del servidor. Inténtalo de nuevo más tarde.';
+export const INVALID_RESPONSE_MESSAGE = 'Respuesta inesperada del servidor.';
+export const UNKNOWN_ERROR_MESSAGE = 'Error desconocido';
+
+export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response';
+
+/** Any failed API call. `message` is Spanish and safe to show. */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+  constructor(
+    message: string,
+    readonly kind: ApiErrorKind,
+    /** HTTP status, or null when no response arrived. */
+    readonly status: number | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  get isOffline(): boolean {
+    return this.kind === 'network' || this.kind === 'timeout';
+  }
+}
+
+type Listener = () => void;
+const unauthorizedListeners = new Set<Listener>();
+
+/** Called when a request made with the session's token gets 401. Returns an unsubscribe. */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+// The logout call may itself answer 401 (token already dead): signing out again would loop.
+const NO_UNAUTHORIZED_SIGNAL = ['/auth/logout'];
+
+/**
+ * Only a 401 to the *session's* token means "your session is over". A 401 to a sign-in
+ * attempt (Google token, SSO token) is a failed sign-in, shown on the login screen.
+ */
+function carriedSessionToken(request: KyRequest): boolean {
+  const token = getSession().token;
+  return token !== null && request.headers.get('Authorization') === `Bearer ${token}`;
+}
+
+function notifyDrainLoop(): void {
+  // Only a signed-in device has anything to drain. Loaded lazily so the sign-in bundle
+  // does not carry Dexie; after the first success the module is cached.
+  if (!getSession().token) return;
+  import('#offline/drain-loop').then(
+    (m) => m.notifyRequestSucceeded(),
+    () => undefined,
+  );
+}
+
+export const http = ky.create({
+  prefix: API_BASE,
+  // Shop-floor Wi-Fi drops silently: a hung request must end and say so.
+  timeout: 15_000,
+  hooks: {
+    beforeRequest: [
+      ({ request }) => {
+        const token = getSession().token;
+        // SSO sign-in brings its own bearer (the SSO token): keep it.
+        if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+        request.headers.set('Accept', 'application/json');
+      },
+    ],
+    afterResponse: [
+      ({ request, response }) => {
+        if (response.ok) {
+          notifyDrainLoop();
+          return;
+        }
+        const path = new URL(request.url).pathname;
+        if (response.status === 401 && carriedSessionToken(request) && !NO_UNAUTHORIZED_SIGNAL.some((p) => path.endsWith(p))) {
+          for (const listener of unauthorizedListeners) listener();
+        }
+      },
+    ],
+    beforeError: [({ error }) => toApiRequestError(error)],
+  },
+});
+
+/** Turns anything thrown by a call into an ApiRequestError with a Spanish message. */
+export function toApiRequestError(error: unknown): ApiRequestError {
+  if (error instanceof ApiRequestError) return error;
+  if (isHTTPError(error)) {
+    const status = error.response.status;
+    const body = apiErrorSchema.safeParse(error.data);
+    const fallback = status >= 500 ? SERVER_ERROR_MESSAGE : UNKNOWN_ERROR_MESSAGE;
+    return new ApiRequestError(body.success ? body.data.error : fallback, 'http', status, { cause: error });
+  }
+  if (isTimeoutError(error)) return new ApiRequestError(TIMEOUT_MESSAGE, 'timeout', null, { cause: error });
+  // ky wraps fetch's failures in NetworkError; a bare TypeError while the browser
+  // says it is offline is the same thing from a runtime ky does not recognise.
+  if (isNetworkError(error) || (error instanceof TypeError && globalThis.navigator?.onLine === false)) {
+    return new ApiRequestError(OFFLINE_MESSAGE, 'network', null, { cause: error });
+  }
+  return new ApiRequestError(INVALID_RESPONSE_MESSAGE, 'invalid-response', null, { cause: error });
+}
+
+/** The Spanish text to show for a failed call. */
+export function errorMessage(error: unknown): string {
+  return toApiRequestError(error).message;
+}
+
+/** Reads a JSON answer and checks it against the contract's schema. */
+export async function readJson<S extends z.ZodType>(response: ResponsePromise, schema: S): Promise<z.output<S>> {
+  try {
+    return schema.parse(await response.json()) as z.output<S>;
+  } catch (error) {
+    throw toApiRequestError(error);
+  }
+}

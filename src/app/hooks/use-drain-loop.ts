@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { sessionTokenFor, startDrainLoop } from '#offline/drain-loop';
+
+/**
+ * Sends queued actions while someone is signed in; stops on sign-out. A change of user
+ * (simulated navigation) restarts it, and each row goes out with its own user's token.
+ */
+export function useDrainLoop(userId: number | null): void {
+  useEffect(() => {
+    if (userId === null) return undefined;
+    return startDrainLoop({ getToken: sessionTokenFor });
+  }, [userId]);
+}

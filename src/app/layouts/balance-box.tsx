@@ -1,0 +1,39 @@
+import { Skeleton } from '@mantine/core';
+import type { SessionUser } from '#contract/session';
+import { fetchImps } from '#api/points';
+import { balanceUnit, headerBalance } from '#domain/access';
+import { formatNumber } from '#domain/format';
+import { formatAge } from '#offline/format-age';
+import { useCachedQuery } from '#offline/use-cached-query';
+import classes from './header.module.css';
+
+/**
+ * "Saldo": the IMPs balance (brand 1: IMPs+Rings), read from the device's snapshot so it
+ * shows offline, refreshed from the API behind. An unconfirmed figure says how old it is.
+ */
+export function BalanceBox({ user }: { user: SessionUser }) {
+  const { data, isLoading, isStale, fetchedAt } = useCachedQuery('imps', fetchImps, { userId: user.id });
+  const unit = balanceUnit(user);
+  const amount = data ? formatNumber(headerBalance(user, data)) : null;
+  const age = isStale && fetchedAt !== undefined ? formatAge(fetchedAt, Date.now()) : null;
+
+  return (
+    <div className={classes.balance} role="group" aria-label="Saldo">
+      <span className={classes.balanceLabel}>Saldo</span>
+      <span className={classes.balanceFigure}>
+        {amount !== null ? (
+          <span className={classes.balanceValue}>
+            {amount} <span className={classes.balanceUnit}>{unit}</span>
+          </span>
+        ) : isLoading ? (
+          <Skeleton height={18} width={72} my={1} aria-label="Cargando..." />
+        ) : (
+          <span className={classes.balanceValue} title="No disponible sin conexión">
+            — <span className={classes.balanceUnit}>{unit}</span>
+          </span>
+        )}
+        {age && <span className={classes.balanceAge}>{age}</span>}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { Outlet } from 'react-router-dom';
+import { Box, Container } from '@mantine/core';
+import { AppHeader } from '#app/layouts/app-header.tsx';
+import { NavigationProgress } from '#app/layouts/navigation-progress.tsx';
+
+/** Every signed-in page: header with balance and menu, then the screen. */
+export function SignedInLayout() {
+  return (
+    <Box mih="100dvh">
+      <NavigationProgress />
+      <a href="#contenido" className="skip-link">
+        Saltar al contenido
+      </a>
+      <AppHeader />
+      <Container component="main" id="contenido" tabIndex={-1} size="lg" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
+        <Outlet />
+      </Container>
+    </Box>
+  );
+}

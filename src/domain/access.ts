@@ -1,0 +1,146 @@
+// Who a profile (perfil) is, and where each user may go (spec sections 2 and 6): guard
+// redirects, landings, the menu, the header's Canjear and balance. Pure and case-insensitive
+// ("Profile comparison is case-insensitive"). Never touches I/O, storage or the router.
+// Shared: the server uses the profile checks; the app uses the guard and menu rules.
+import { PROFILES, type SessionUser } from '#contract/session';
+import type { ImpsResponse } from '#contract/points';
+import { isPublicPath, normalizePath, paths } from '#domain/paths';
+
+export type Profile = (typeof PROFILES)[number] | '';
+
+/** The canonical spelling of a profile, '' for a normal agent, null when unknown or missing. */
+export function normalizeProfile(perfil: string | null | undefined): Profile | null {
+  if (perfil === null || perfil === undefined) return null;
+  const wanted = perfil.trim().toLowerCase();
+  if (wanted === '') return '';
+  return PROFILES.find((p) => p.toLowerCase() === wanted) ?? null;
+}
+
+/** GET ceck-admin: admin, INTERNO and PLATAFORMA see the administrative areas. */
+export function isAdminProfile(perfil: string | null | undefined): boolean {
+  const profile = normalizeProfile(perfil);
+  return profile === 'admin' || profile === 'INTERNO' || profile === 'PLATAFORMA';
+}
+
+/**
+ * Profiles that sign in on shared kiosks and impersonate agents: their sessions end after
+ * the short supervisor idle time.
+ */
+export function isSupervisorProfile(perfil: string | null | undefined): boolean {
+  return isAdminProfile(perfil);
+}
+
+/** Agents (empty profile) take part in rankings; every other profile does not. */
+export function isAgentProfile(perfil: string | null | undefined): boolean {
+  return normalizeProfile(perfil) === '';
+}
+
+/** INTERNO and PLATAFORMA: kept off / and /premios, offered the ranking downloads. */
+export function isInternoOrPlataforma(perfil: string | null | undefined): boolean {
+  const profile = normalizeProfile(perfil);
+  return profile === 'INTERNO' || profile === 'PLATAFORMA';
+}
+
+/** The part of the user the navigation rules read. */
+export type AccessUser = Pick<SessionUser, 'perfil' | 'marca_id'>;
+
+export type GuardResult = string | null | 'logout';
+
+/**
+ * Where the route guard sends a visitor of `pathname` (spec 2, "Guard rules"):
+ * a path to redirect to, 'logout' to end a malformed session, or null to stay.
+ * Public paths (login, SSO, logout) are never redirected from here.
+ */
+export function guardRedirect(pathname: string, user: AccessUser | null): GuardResult {
+  const path = normalizePath(pathname);
+  if (!user) return isPublicPath(path) ? null : paths.login.path;
+  // A missing perfil (not a string: undefined, or null in an old stored session) is a
+  // malformed session; an empty string is a normal agent.
+  if (typeof user.perfil !== 'string') return 'logout';
+  if (isPublicPath(path)) return null;
+  if (normalizeProfile(user.perfil) === 'LATAM') {
+    return path === paths.logout.path || path === paths.orderSummary.path ? null : paths.orderSummary.path;
+  }
+  if (isInternoOrPlataforma(user.perfil) && (path === paths.root.path || path === paths.catalogue.path)) {
+    return paths.simulatedNavigation.path;
+  }
+  if (path === paths.root.path) return paths.home.path;
+  return null;
+}
+
+/** A user without a nickname must choose one before using the app. */
+export function needsNickname(user: Pick<SessionUser, 'nick_name'>): boolean {
+  return !user.nick_name?.trim();
+}
+
+/** After a successful sign-in: admin to simulated navigation, everyone else home. */
+export function loginLanding(user: Pick<SessionUser, 'perfil'>): string {
+  return normalizeProfile(user.perfil) === 'admin' ? paths.simulatedNavigation.path : paths.home.path;
+}
+
+/** An already signed-in visitor of /login: INTERNO/PLATAFORMA to simulated navigation, others home. */
+export function signedInLoginRedirect(user: Pick<SessionUser, 'perfil'>): string {
+  return isInternoOrPlataforma(user.perfil) ? paths.simulatedNavigation.path : paths.home.path;
+}
+
+export interface MenuItem {
+  label: string;
+  href: string;
+  /** Path prefixes for which this item is the current one. */
+  matches: readonly string[];
+}
+
+const item = (label: string, href: string, matches: readonly string[] = [href]): MenuItem => ({ label, href, matches });
+
+/**
+ * The dropdown menu (spec 2, "Navigation menu"), in order. LATAM sees only Salir.
+ * "Catálogo Premios" and "Mis Premios" are links the spec shows without a place in
+ * the menu: we list them for brand-2 agents (empty perfil), the only users they serve.
+ */
+export function menuItems(user: AccessUser): MenuItem[] {
+  const logout = item('Salir', paths.logout.path);
+  if (normalizeProfile(user.perfil) === 'LATAM') return [logout];
+  const brand2 = user.marca_id === 2;
+  const agent = isAgentProfile(user.perfil);
+  return [
+    item('Inicio', paths.home.path),
+    item('Atributos', paths.attributes.path, [paths.attributes.path, '/dashboard', '/cuestionario']),
+    item('Ranking', paths.ranking.getHref('accesible'), ['/ranking']),
+    item('Reglas servicio +impecable', paths.rules.path),
+    item('Álbum de fotos', paths.album.path),
+    ...(brand2 ? [item('Mis ingresos', paths.history.path)] : []),
+    ...(brand2 && agent ? [item('Catálogo Premios', paths.catalogue.path), item('Mis Premios', paths.orders.path)] : []),
+    ...(isInternoOrPlataforma(user.perfil) ? [item('Descarga Ranking', paths.rankingDownloads.path)] : []),
+    logout,
+  ];
+}
+
+/** The href of the menu item for the current page, if any. */
+export function activeMenuHref(items: readonly MenuItem[], pathname: string): string | null {
+  const path = normalizePath(pathname);
+  const found = items.find((i) => i.matches.some((m) => path === m || path.startsWith(`${m}/`)));
+  return found?.href ?? null;
+}
+
+export type CanjearAction = 'none' | 'catalogue' | 'partner-modal';
+
+/** Header "Canjear": only for agents (empty perfil); brand 2 has the catalogue, others the partner site. */
+export function canjearAction(user: AccessUser): CanjearAction {
+  if (!isAgentProfile(user.perfil)) return 'none';
+  return user.marca_id === 2 ? 'catalogue' : 'partner-modal';
+}
+
+/** Spec 6: normal users (empty perfil) see the balance and Canjear; other profiles do not earn IMPs. */
+export function showsBalance(user: Pick<SessionUser, 'perfil'>): boolean {
+  return isAgentProfile(user.perfil);
+}
+
+/** Header balance: brand 1 shows IMPs and Ring Ring points as one figure. */
+export function headerBalance(user: Pick<SessionUser, 'marca_id'>, imps: Pick<ImpsResponse, 'imps' | 'puntos_ring_ring'>): number {
+  return user.marca_id === 1 ? imps.imps + imps.puntos_ring_ring : imps.imps;
+}
+
+/** The unit after the header balance. */
+export function balanceUnit(user: Pick<SessionUser, 'marca_id'>): string {
+  return user.marca_id === 1 ? 'IMPs+Rings' : 'IMPs';
+}

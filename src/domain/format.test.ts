@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatNumber, formatPoints } from '#domain/format';
+
+describe('formatNumber (es-ES)', () => {
+  it.each([
+    [0, '0'],
+    [5, '5'],
+    [999, '999'],
+    [1234, '1234'],
+    [12345, '12.345'],
+    [1234567, '1.234.567'],
+    [-15000, '-15.000'],
+    [2.5, '2,5'],
+  ])('%d → %s', (value, expected) => {
+    expect(formatNumber(value)).toBe(expected);
+  });
+
+  it('keeps the unit on the same line', () => {
+    expect(formatPoints(12345)).toBe('12.345\u00a0IMPs');
+    expect(formatPoints(10, 'IMPs+Rings')).toBe('10\u00a0IMPs+Rings');
+  });
+});
+
+describe('dates (es-ES)', () => {
+  it.each([
+    ['2025-04-03T08:05:00Z', 'UTC', '03/04/2025', '03/04/2025 08:05'],
+    ['2025-12-31T23:30:00Z', 'Europe/Madrid', '01/01/2026', '01/01/2026 00:30'],
+  ])('%s in %s', (iso, tz, date, dateTime) => {
+    expect(formatDate(iso, tz)).toBe(date);
+    expect(formatDateTime(iso, tz)).toBe(dateTime);
+  });
+
+  it.each([null, undefined, '', 'no es una fecha'])('%o → null', (value) => {
+    expect(formatDate(value)).toBeNull();
+    expect(formatDateTime(value)).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+// Every route of the product (spec section 2): the one place that spells a URL.
+// It lives in domain/ rather than app/ because access rules (access.ts) and
+// features need it, and neither may import app/. Pure data, no router imports.
+
+const enc = encodeURIComponent;
+
+export const paths = {
+  root: { path: '/', getHref: () => '/' },
+  login: { path: '/login', getHref: () => '/login' },
+  loginMessage: { path: '/login/:message', getHref: (message: string) => `/login/${enc(message)}` },
+  sso: { path: '/sso/:token', getHref: (token: string) => `/sso/${enc(token)}` },
+  logout: { path: '/logout', getHref: () => '/logout' },
+  home: { path: '/home', getHref: () => '/home' },
+  attributes: { path: '/atributos', getHref: () => '/atributos' },
+  dashboard: { path: '/dashboard/:atributo', getHref: (slug: string) => `/dashboard/${enc(slug)}` },
+  quiz: {
+    path: '/cuestionario/:atributo/quizz/:quizz',
+    getHref: (slug: string, quiz: number | string) => `/cuestionario/${enc(slug)}/quizz/${enc(String(quiz))}`,
+  },
+  ranking: { path: '/ranking/:atributo', getHref: (slug: string) => `/ranking/${enc(slug)}` },
+  rules: { path: '/reglas-impecables', getHref: () => '/reglas-impecables' },
+  catalogue: { path: '/premios', getHref: () => '/premios' },
+  orders: { path: '/mis-ordenes', getHref: () => '/mis-ordenes' },
+  history: { path: '/mis-ingresos', getHref: () => '/mis-ingresos' },
+  simulatedNavigation: { path: '/navegacion-simulada', getHref: () => '/navegacion-simulada' },
+  orderSummary: { path: '/listado-usuarios', getHref: () => '/listado-usuarios' },
+  album: { path: '/album-imagenes', getHref: () => '/album-imagenes' },
+  rankingDownloads: { path: '/descargar/ranking', getHref: () => '/descargar/ranking' },
+  importUsers: { path: '/importar-usuarios', getHref: () => '/importar-usuarios' },
+} as const;
+
+/** Routes a visitor may open without a session (sign-in, SSO link, sign-out). */
+export function isPublicPath(pathname: string): boolean {
+  const path = normalizePath(pathname);
+  return (
+    path === paths.login.path ||
+    path.startsWith(`${paths.login.path}/`) ||
+    path.startsWith('/sso/') ||
+    path === paths.logout.path
+  );
+}
+
+/** Lower-case, no trailing slash ("/Home/" → "/home"); the router matches case-insensitively too. */
+export function normalizePath(pathname: string): string {
+  const lower = pathname.toLowerCase();
+  return lower.length > 1 ? lower.replace(/\/+$/, '') || '/' : lower;
+}

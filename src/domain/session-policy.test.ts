@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { idleLimitMs, isIdleExpired, needsTouch } from './session-policy';
+
+const limits = { sessionIdleHours: 12, supervisorIdleMinutes: 10 };
+const H = 3_600_000;
+const M = 60_000;
+
+describe('idleLimitMs', () => {
+  it.each([
+    [{ perfil: '', impersonating: false, scope: 'full' }, 12 * H],
+    [{ perfil: 'LATAM', impersonating: false, scope: 'full' }, 12 * H],
+    [{ perfil: 'INTERNO', impersonating: false, scope: 'full' }, 10 * M],
+    [{ perfil: 'plataforma', impersonating: false, scope: 'full' }, 10 * M],
+    [{ perfil: 'admin', impersonating: false, scope: 'full' }, 10 * M],
+    [{ perfil: '', impersonating: true, scope: 'full' }, 10 * M],
+    [{ perfil: 'INTERNO', impersonating: false, scope: 'sync' }, 12 * H],
+    [{ perfil: null, impersonating: false, scope: 'full' }, 12 * H],
+  ] as const)('%j → %i ms', (facts, expected) => {
+    expect(idleLimitMs(facts, limits)).toBe(expected);
+  });
+});
+
+describe('isIdleExpired / needsTouch', () => {
+  const last = new Date('2025-06-01T10:00:00Z');
+  it.each([
+    [0, false, false],
+    [59_999, false, false],
+    [60_000, false, true],
+    [12 * H, false, true],
+    [12 * H + 1, true, true],
+  ])('after %i ms: expired %s, touch %s', (elapsed, expired, touch) => {
+    const now = new Date(last.getTime() + elapsed);
+    expect(isIdleExpired(last, now, 12 * H)).toBe(expired);
+    expect(needsTouch(last, now)).toBe(touch);
+  });
+});

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { Alert, Button, Card, Divider, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { AlertIcon } from '#components/alert-icon';
+import { loginLanding, signedInLoginRedirect } from '#domain/access';
+import { sessionAtom } from '#offline/session';
+import { LOGIN_FAILED_MESSAGE, signInWithGoogle } from '#features/auth/commands.ts';
+import { useAppConfig } from '#features/auth/hooks/use-app-config.ts';
+import { AuthShell } from '#features/auth/components/auth-shell.tsx';
+import { DemoUsersCard } from '#features/auth/components/demo-users-card.tsx';
+import { GoogleSignIn } from '#features/auth/components/google-sign-in.tsx';
+import { LoginPitch } from '#features/auth/components/login-pitch.tsx';
+
+interface LoginScreenProps {
+  /** A message passed in the route (/login/:message) or navigation state. */
+  passedMessage: string | null;
+}
+
+export function LoginScreen({ passedMessage }: LoginScreenProps) {
+  const session = useAtomValue(sessionAtom);
+  const { config, error: configError, retry } = useAppConfig();
+  // Set before the session changes, so the redirect below knows this is a fresh sign-in.
+  const [signingIn, setSigningIn] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (session.status === 'authenticated' && session.user) {
+    const target = signingIn ? loginLanding(session.user) : signedInLoginRedirect(session.user);
+    return <Navigate to={target} replace />;
+  }
+
+  async function handleToken(accessToken: string) {
+    setSigningIn(true);
+    setFailure(null);
+    try {
+      await signInWithGoogle(accessToken);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : LOGIN_FAILED_MESSAGE);
+      setSigningIn(false);
+    }
+  }
+
+  const alert = failure ?? passedMessage;
+
+  return (
+    <AuthShell aside={<LoginPitch />}>
+      <Card padding="xl" shadow="xl" withBorder={false}>
+        <Stack gap="lg">
+          <Stack gap={6}>
+            <Title order={1} size="h2">
+              Identifícate
+            </Title>
+            <Text c="dimmed">Formación, ranking y premios para los agentes de +impecable.</Text>
+          </Stack>
+          {alert && (
+            <Alert color="red" role="alert" icon={<AlertIcon />}>
+              {alert}
+            </Alert>
+          )}
+          {config ? (
+            <GoogleSignIn
+              clientId={config.googleClientId}
+              busy={signingIn}
+              onToken={(token) => void handleToken(token)}
+              onError={() => setFailure(LOGIN_FAILED_MESSAGE)}
+            />
+          ) : configError ? (
+            <Alert color="red" role="alert" icon={<AlertIcon />} title="No se pudo cargar la configuración">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{configError}</Text>
+                <Button size="xs" variant="default" onClick={retry}>
+                  Reintentar
+                </Button>
+              </Stack>
+            </Alert>
+          ) : (
+            <Skeleton height={50} radius="md" aria-label="Cargando..." />
+          )}
+          <Divider />
+          <Text size="xs" c="dimmed" ta="center">
+            Acceso solo para usuarios dados de alta en el programa.
+          </Text>
+        </Stack>
+      </Card>
+      {config?.demoMode && config.demoUsers.length > 0 && <DemoUsersCard users={config.demoUsers} />}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { apiSignIn, expect, ssoToken, test } from './fixtures';
+
+const run = promisify(execFile);
+const esNumber = (n: number) => new Intl.NumberFormat('es-ES').format(n);
+
+test('an SSO link from `npm run sso-link` signs Ana in: greeting and ledger balance', async ({ page, request, login, shell, baseURL }) => {
+  const { stdout } = await run('npm', ['run', '--silent', 'sso-link', '--', 'ana@impecable.demo'], {
+    env: { ...process.env, PUBLIC_URL: baseURL },
+  });
+  const link = stdout.trim().split('\n').at(-1) ?? '';
+  expect(link).toMatch(/\/sso\/[\w-]+\.[\w-]+\.[\w-]+$/);
+
+  await login.followSsoLink(link);
+  await expect(page).toHaveURL(/\/home$/);
+
+  const token = await apiSignIn(request, 'ana@impecable.demo');
+  const me = await request.get('/api/imps', { headers: { Authorization: `Bearer ${token}` } });
+  const { imps } = (await me.json()) as { imps: number };
+  expect(imps).toBeGreaterThan(0);
+  const nick = await page.evaluate(() => JSON.parse(localStorage.getItem('impecable.session') ?? '{}').user.nick_name);
+  await expect(shell.greeting(nick)).toBeVisible();
+  await expect(shell.balance()).toContainText(esNumber(imps));
+});
+
+test('a used or forged SSO link is refused with the login alert', async ({ page, request, login }) => {
+  const token = await ssoToken(request, 'bruno@impecable.demo');
+  await page.goto(`/sso/${token}`);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.evaluate(() => localStorage.clear());
+
+  await page.goto(`/sso/${token}`);
+  await login.expectVisible();
+  await expect(page.getByRole('alert')).toBeVisible();
+});
+
+test('a user without nickname must save one, then lands on /home', async ({ page, request, shell }) => {
+  await page.goto(`/sso/${await ssoToken(request, 'nuevo@impecable.demo')}`);
+  const modal = page.getByRole('dialog', { name: 'No tienes un Nick Name !!' });
+  await expect(modal).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeVisible();
+
+  await modal.getByRole('button', { name: 'Guardar' }).click();
+  await expect(modal.getByText('El Nick Name es obligatorio.')).toBeVisible();
+
+  const nick = `Nuevo${Date.now() % 100000}`;
+  await modal.getByPlaceholder('Nick Name').fill(nick);
+  await modal.getByRole('button', { name: 'Guardar' }).click();
+  await expect(modal).toBeHidden();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(shell.greeting(nick)).toBeVisible();
+});
+
+test('LATAM is confined to /listado-usuarios and its menu holds only Salir', async ({ page, request, shell }) => {
+  await page.goto(`/sso/${await ssoToken(request, 'latam@impecable.demo')}`);
+  await expect(page).toHaveURL(/\/listado-usuarios$/);
+  for (const path of ['/home', '/premios', '/ranking/accesible', '/navegacion-simulada']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/listado-usuarios$/);
+  }
+  expect(await shell.menuItemNames()).toEqual(['Salir']);
+});
+
+test('supervisors go from / and /premios to /navegacion-simulada', async ({ page, request }) => {
+  await page.goto(`/sso/${await ssoToken(request, 'interno@impecable.demo')}`);
+  await page.waitForURL(/\/(home|navegacion-simulada)$/);
+  for (const path of ['/', '/premios']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/navegacion-simulada$/);
+  }
+});
+
+test('an unknown path lands on /login when signed out', async ({ page, login }) => {
+  await page.goto('/esto-no-existe');
+  await login.expectVisible();
+  await page.goto('/home');
+  await login.expectVisible();
+});
+
+test('Salir signs out: back to /login, session gone, protected pages closed', async ({ page, request, shell, login }) => {
+  await page.goto(`/sso/${await ssoToken(request, 'bruno@impecable.demo')}`);
+  await expect(page).toHaveURL(/\/home$/);
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('impecable.session') ?? '{}').token as string);
+
+  await shell.signOut();
+  expect(await page.evaluate(() => localStorage.getItem('impecable.session'))).toBeNull();
+  await page.goto('/home');
+  await login.expectVisible();
+
+  const res = await request.get('/api/imps', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(401);
+});
