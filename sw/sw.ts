@@ -1,8 +1,11 @@
 /// <reference lib="webworker" />
-// The service worker: precaches the app shell so every route opens offline.
-// It never caches personal API data (that lives in the user's Dexie snapshots).
+// The service worker: precaches the app shell so every route opens offline, caches static
+// content and videos at run time (caching.ts), and drains the outbox on Background Sync
+// (background-sync.ts). It never caches personal API data: that lives in Dexie snapshots.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerBackgroundSync } from './background-sync';
+import { registerRuntimeCaching } from './caching';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -11,6 +14,9 @@ cleanupOutdatedCaches();
 
 // Every in-app route is the same SPA document; API calls are never navigations.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
+
+registerRuntimeCaching();
+registerBackgroundSync(self);
 
 self.addEventListener('message', (event) => {
   // The page asks a waiting worker to take over only when the user chose "Actualizar".

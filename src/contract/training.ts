@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * A training video of an attribute (position 0 is the presentation). `is_hable` is the
+ * availability flag of the spec (formative videos open mid-month); `visto` and
+ * `porcentaje` are this user's high-water mark, included so one call paints the module.
+ */
+export const videoSchema = z.object({
+  id: z.number().int(),
+  atributo_id: z.number().int(),
+  position: z.number().int(),
+  title: z.string(),
+  url: z.string(),
+  captions_url: z.string().nullable(),
+  duration_seconds: z.number(),
+  is_hable: z.boolean(),
+  visto: z.boolean(),
+  porcentaje: z.number().int().min(0).max(100),
+});
+export type Video = z.infer<typeof videoSchema>;
+
+/** GET video/atributo/{id} */
+export const videosResponseSchema = z.object({ videos: z.array(videoSchema) });
+/** GET video/{id}/visto */
+export const videoSeenResponseSchema = z.object({ visto: z.boolean() });
+/** GET video/{id}/progreso */
+export const videoProgressResponseSchema = z.object({ porcentaje: z.number().int().min(0).max(100) });
+
+/** POST video/{id}/porcentaje — queued offline; the server keeps the highest value. */
+export const videoProgressBodySchema = z.object({ porcentaje: z.number().int().min(0).max(100) });
+export const videoProgressAnswerSchema = z.object({
+  success: z.literal(true),
+  porcentaje: z.number().int(),
+  visto: z.boolean(),
+  /** IMPs this report credited (5 the first time a video is seen plausibly, else 0). */
+  imps_awarded: z.number().int(),
+});
+
+/** GET /progreso/{id}: the attribute's training progress (videos seen + quizzes done). */
+export const attributeProgressResponseSchema = z.object({ progreso: z.number().int().min(0).max(100) });
+
+/** POST /log/register — queued offline. */
+export const logEventBodySchema = z.object({ action: z.string().trim().min(1).max(200) });
+export const logEventAnswerSchema = z.object({ success: z.literal(true) });

