@@ -43,6 +43,16 @@ if (want('unit')) {
   } else check('unit + server tests', false);
 }
 
+// With TEST_DATABASE_URL (CI sets it), the server suite runs again on real PostgreSQL:
+// PGlite serialises everything, so only a real server shows races.
+if (want('postgres') && process.env.TEST_DATABASE_URL) {
+  const ok = run('npx', ['vitest', 'run', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest-pg.json`]);
+  const report = readJson(`${tmp}/vitest-pg.json`);
+  if (report) {
+    results.push({ name: 'server tests on PostgreSQL', passed: report.numPassedTests, failed: report.numFailedTests + (ok || report.numFailedTests ? 0 : 1) });
+  } else check('server tests on PostgreSQL', false);
+}
+
 if (want('e2e')) {
   const built = run('npx', ['vite', 'build', '--logLevel', 'warn']);
   check('build', built);
