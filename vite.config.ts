@@ -15,8 +15,9 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,woff2,webmanifest}'],
-        // Demo videos and attribute art are cached at run time, not precached.
-        globIgnores: ['media/**', 'art/**'],
+        // Attribute art (~170 KB of SVG) is precached so every screen is whole offline;
+        // videos and product images are cached at run time (see sw/caching.ts).
+        globIgnores: ['media/**'],
       },
       manifest: {
         id: '/',

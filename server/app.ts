@@ -11,8 +11,12 @@ import { HttpError } from './http-error.ts';
 import { attributesRoutes } from './modules/attributes/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { logEventsRoutes } from './modules/log-events/routes.ts';
 import { pointsRoutes } from './modules/points/routes.ts';
+import { LocalGiftCardProvider, type GiftCardProvider } from './modules/rewards/gift-card-provider.ts';
+import { rewardsRoutes } from './modules/rewards/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { trainingRoutes } from './modules/training/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -32,6 +36,8 @@ export interface BuildAppOptions {
   distDir?: string;
   /** pino logger options; defaults to LOG_LEVEL. Tests pass false. */
   logger?: boolean | { level: string };
+  /** The gift-card provider; defaults to the local one (tests pass failing or hanging ones). */
+  giftCards?: GiftCardProvider;
 }
 
 /** Request log fields; single-use SSO tokens in /sso/{token} page URLs are never logged. */
@@ -72,6 +78,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(usersRoutes, deps);
     await api.register(attributesRoutes, deps);
     await api.register(pointsRoutes, deps);
+    await api.register(rewardsRoutes, { ...deps, giftCards: options.giftCards ?? new LocalGiftCardProvider({ clock: deps.clock }) });
+    await api.register(trainingRoutes, deps);
+    await api.register(logEventsRoutes, deps);
 
     api.setNotFoundHandler(async () => {
       throw new HttpError(404, 'Recurso no encontrado');

@@ -17,6 +17,7 @@
 // | CORPORATE_DOMAIN        | impecable.demo                                 | e-mail domain allowed to import users
 // | SESSION_IDLE_HOURS      | 12                                             | session expiry after this idle time
 // | SUPERVISOR_IDLE_MINUTES | 10                                             | supervisors' (kiosk) idle expiry
+// | SYNC_IDLE_DAYS          | 30                                             | write-only sync credential's idle expiry
 // | PARTNER_REDEEM_URL      | https://ringring.example.com/canjear           | Ring Ring redemption site (brand 1)
 // | MAINTENANCE_STATE       | 0                                              | 1: 503 for /api except allow-listed IPs
 // | MAINTENANCE_ALLOWLIST   | (empty)                                        | up to 11 IPs, comma separated
@@ -44,6 +45,8 @@ export interface Config {
   corporateDomain: string;
   sessionIdleHours: number;
   supervisorIdleMinutes: number;
+  /** Write-only sync credentials replay queued work after sign-out: days, not hours. */
+  syncIdleDays: number;
   partnerRedeemUrl: string;
   maintenanceState: 0 | 1;
   maintenanceAllowlist: string[];
@@ -136,6 +139,7 @@ export function loadConfig(env: Env): Config {
     corporateDomain: (text('CORPORATE_DOMAIN') ?? 'impecable.demo').toLowerCase(),
     sessionIdleHours: int('SESSION_IDLE_HOURS', 12, 1, 24 * 30),
     supervisorIdleMinutes: int('SUPERVISOR_IDLE_MINUTES', 10, 1, 24 * 60),
+    syncIdleDays: int('SYNC_IDLE_DAYS', 30, 1, 365),
     partnerRedeemUrl: url('PARTNER_REDEEM_URL', 'https://ringring.example.com/canjear'),
     maintenanceState: int('MAINTENANCE_STATE', 0, 0, 1) === 1 ? 1 : 0,
     maintenanceAllowlist,

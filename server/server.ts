@@ -9,8 +9,11 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase, SERVER_PID_FILE, type OpenedDatabase } from './db/open.ts';
 import { HOUSEKEEPING_JOB, housekeepingHandler, scheduleHousekeeping } from './jobs/housekeeping.ts';
+import { POINTS_EXPIRY_JOB, pointsExpiryHandler, schedulePointsExpiry } from './jobs/points-expiry.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { signSsoToken } from './modules/auth/sso-token.ts';
+import { LocalGiftCardProvider } from './modules/rewards/gift-card-provider.ts';
+import { RECONCILE_ORDER_JOB, reconcileOrderHandler } from './modules/rewards/jobs.ts';
 import { DEMO_USERS } from './seed/demo-users.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/index.ts';
 
@@ -57,10 +60,18 @@ async function main(): Promise<void> {
   if (pidFile) writeFileSync(pidFile, String(process.pid));
   await prepareDatabase(config, opened);
 
-  const app = await buildApp({ config, db });
+  // One provider for the API and the reconcile job: the local one answers a repeated order id from memory.
+  const giftCards = new LocalGiftCardProvider();
+  const app = await buildApp({ config, db, giftCards });
   const clock = () => new Date();
-  const runner = new JobRunner(db, { handlers: { [HOUSEKEEPING_JOB]: housekeepingHandler(db, clock) }, logger: app.log });
+  const handlers = {
+    [HOUSEKEEPING_JOB]: housekeepingHandler(db, clock),
+    [POINTS_EXPIRY_JOB]: pointsExpiryHandler(db, clock),
+    [RECONCILE_ORDER_JOB]: reconcileOrderHandler({ db, clock }, giftCards),
+  };
+  const runner = new JobRunner(db, { handlers, logger: app.log });
   await scheduleHousekeeping(db, clock());
+  await schedulePointsExpiry(db, clock());
   runner.start();
 
   let closingSince = 0;

@@ -2,6 +2,7 @@
 // The service worker: precaches the app shell so every route opens offline, caches static
 // content and videos at run time (caching.ts), and drains the outbox on Background Sync
 // (background-sync.ts). It never caches personal API data: that lives in Dexie snapshots.
+import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { registerBackgroundSync } from './background-sync';
@@ -11,9 +12,13 @@ declare const self: ServiceWorkerGlobalScope;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first worker takes the page that installed it at once, so art and videos are served
+// from the first visit. Updates still wait for "Actualizar" (SKIP_WAITING below).
+clientsClaim();
 
-// Every in-app route is the same SPA document; API calls are never navigations.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
+// Every in-app route is the same SPA document. API calls, and a video or art file opened
+// in its own tab, are not app routes.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/(api|media|art)\//] }));
 
 registerRuntimeCaching();
 registerBackgroundSync(self);

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mutex } from './adapter';
@@ -77,8 +78,11 @@ describe('PGlite dialect', () => {
     expect(rows[0]).toEqual({ d: '2025-04-30', n: 9007199254740991 });
   });
 
-  it('runs the migrations once, then has nothing left to do', async () => {
-    expect(await migrateToLatest(db)).toEqual(['0001-foundation']);
+  it('runs every migration file once, in order, then has nothing left to do', async () => {
+    // The provider is a static list: a file missing from it would silently never run.
+    const files = readdirSync(new URL('./migrations', import.meta.url)).filter((f) => /^\d{4}-.*\.ts$/.test(f)).map((f) => f.slice(0, -3)).sort();
+    expect(files.slice(0, 2)).toEqual(['0001-foundation', '0002-training']);
+    expect(await migrateToLatest(db)).toEqual(files);
     expect(await migrateToLatest(db)).toEqual([]);
   });
 });

@@ -2,11 +2,15 @@
 // bundling or a missing file can never silently skip one). Never seeds data.
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as foundation from './migrations/0001-foundation.ts';
+import * as training from './migrations/0002-training.ts';
+import * as rewards from './migrations/0003-rewards.ts';
 import type { Database } from './schema.ts';
 
 /** Add each new migration here, named by its file; names sort in the order they run. */
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-training': training,
+  '0003-rewards': rewards,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -60,6 +60,18 @@ export interface VideosTable {
   url: string;
   captions_url: string | null;
   available_from: string | null;
+  /** 0 when unknown; the plausibility rule of #domain/video-progress uses it. */
+  duration_seconds: Generated<number>;
+}
+
+/** A user's high-water mark per video; moments are when the viewing happened. */
+export interface VideoProgressTable {
+  user_id: number;
+  video_id: number;
+  porcentaje: Generated<number>;
+  first_partial_at: Timestamp | null;
+  seen_at: Timestamp | null;
+  updated_at: DefaultTimestamp;
 }
 
 export type SessionScope = 'full' | 'sync';
@@ -119,6 +131,53 @@ export interface JobsTable {
   created_at: DefaultTimestamp;
 }
 
+/** disponible and tiene_stock are 0/1 flags; provider codes are null for hand-delivered prizes. */
+export interface ProductsTable {
+  id: Generated<number>;
+  imagen: string;
+  nombre: string;
+  descripcion: string | null;
+  condiciones: string | null;
+  codigo_producto_chequemotiva: string | null;
+  codigo_plantilla_chequemotiva: string | null;
+  tiene_stock: Generated<number>;
+  disponible: Generated<number>;
+  display_order: Generated<number>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface ProductValuesTable {
+  id: Generated<number>;
+  product_id: number;
+  position: number;
+  valor_rings: number;
+  valor_chequemotiva: string | null;
+}
+
+export type OrderStatus = 'pending' | 'issued' | 'failed';
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  premio_id: number;
+  value_id: number;
+  nombre_producto: string;
+  cantidad: Generated<number>;
+  puntos: number;
+  valor_chequemotiva: string | null;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  id_api: string | null;
+  code: string | null;
+  url: string | null;
+  error: number | null;
+  error_message: string | null;
+  validity_start: Timestamp | null;
+  validity_end: Timestamp | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
 export interface LogEventsTable {
   id: Generated<number>;
   user_id: number;
@@ -134,6 +193,10 @@ export interface Database {
   users: UsersTable;
   attributes: AttributesTable;
   videos: VideosTable;
+  video_progress: VideoProgressTable;
+  products: ProductsTable;
+  product_values: ProductValuesTable;
+  orders: OrdersTable;
   sessions: SessionsTable;
   sso_used_tokens: SsoUsedTokensTable;
   points_ledger: PointsLedgerTable;
@@ -145,4 +208,6 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type NewLedgerEntry = Insertable<PointsLedgerTable>;
+export type NewVideoProgress = Insertable<VideoProgressTable>;
 export type JobRow = Selectable<JobsTable>;
+export type OrderRow = Selectable<OrdersTable>;

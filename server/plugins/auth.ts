@@ -1,7 +1,8 @@
 // Bearer-token authentication for /api routes. Routes declare `config.auth`: 'public' or
 // 'user' (the default). Sets request.user and request.session; answers 401 for a missing,
-// unknown, revoked or idle token, and for 'sync' tokens on routes without `config.allowSync`.
-// Never authorises by profile (that is each service's job) and never logs tokens.
+// unknown, revoked or idle token, and for 'sync' tokens on routes without `config.allowSync`;
+// 403 for impersonation sessions on routes with `config.earnsPoints`. Never authorises by
+// profile (that is each service's job) and never logs tokens.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionScope, UserRow } from '#server/db/schema';
 import { HttpError } from '#server/http-error';
@@ -21,6 +22,8 @@ declare module 'fastify' {
     auth?: 'public' | 'user';
     /** Write-only 'sync' credentials (queued work after sign-out) may call this route. */
     allowSync?: boolean;
+    /** The route can credit IMPs: refused (403) to impersonation sessions. */
+    earnsPoints?: boolean;
   }
   interface FastifyRequest {
     user: UserRow | null;
@@ -29,6 +32,7 @@ declare module 'fastify' {
 }
 
 export const SESSION_INVALID = 'Sesión no válida o caducada';
+export const IMPERSONATION_EARNS_NOTHING = 'Estás en navegación simulada: esta acción no suma IMPs.';
 
 export const authPlugin = appPlugin<{ auth: AuthService }>('auth', async (app: FastifyInstance, { auth }) => {
   app.decorateRequest('user', null);
@@ -44,6 +48,11 @@ export const authPlugin = appPlugin<{ auth: AuthService }>('auth', async (app: F
     // A sync credential can replay queued work but must read nothing: 401 keeps the
     // client's queued item and asks for sign-in instead of discarding it.
     if (found.session.scope === 'sync' && routeConfig.allowSync !== true) throw new HttpError(401, SESSION_INVALID);
+    // A supervisor browsing as an agent must never earn IMPs for that agent. Checked here, in
+    // onRequest, so the refusal comes before any idempotency claim or route work.
+    if (routeConfig.earnsPoints === true && found.session.impersonator_user_id !== null) {
+      throw new HttpError(403, IMPERSONATION_EARNS_NOTHING);
+    }
     request.user = found.user;
     request.session = { id: found.session.id, impersonatorUserId: found.session.impersonator_user_id, scope: found.session.scope };
   });

@@ -25,6 +25,11 @@ export interface ActivityUser {
 const DAY = 86_400_000;
 const QUESTIONS = 10;
 
+/** Source keys of a seeded quiz's answers start with this (no participations exist yet). */
+export function seedQuizKeyPrefix(userId: number, attributeId: number, quiz: 1 | 2): string {
+  return `quiz-answer:seed-${userId}-${attributeId}-${quiz}:`;
+}
+
 function window(entry: CalendarEntry, fromDay: string | null, now: number): [number, number] {
   const start = Date.parse(`${fromDay ?? entry.month_start}T07:00:00Z`);
   const end = Math.min(Date.parse(`${entry.month_end}T19:00:00Z`), now);
@@ -60,7 +65,7 @@ function planAttribute(rng: Rng, entry: CalendarEntry, catalogue: Catalogue, e: 
       const roll = rng.next();
       const points = roll < 0.3 + 0.4 * e ? 5 : roll < 0.55 + 0.3 * e ? 4 : rng.int(1, 3);
       earnings.push({
-        key: (userId) => `quiz-answer:seed-${userId}-${entry.id}-${number}:${n}`,
+        key: (userId) => `${seedQuizKeyPrefix(userId, entry.id, number)}${n}`,
         amount: points, concept: `Quiz ${number} ${entry.nombre}: respuesta correcta`, attributeId: entry.id, at: Math.min(at, nowMs),
       });
     }

@@ -12,6 +12,7 @@ export interface SeededVideo {
   position: number;
   title: string;
   availableFrom: string | null;
+  durationSeconds: number;
 }
 
 export interface SeededSite {
@@ -26,6 +27,9 @@ export interface Catalogue {
   platformIds: number[];
   sites: SeededSite[];
 }
+
+/** The bundled clips in public/media are all this long. */
+export const DEMO_VIDEO_SECONDS = 6;
 
 export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<Catalogue> {
   await db.insertInto('brands').values(BRANDS.map((b) => ({ ...b }))).execute();
@@ -49,13 +53,14 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<Ca
     url: `/media/${a.slug}-${position}.mp4`,
     captions_url: `/media/${a.slug}-${position}.vtt`,
     available_from: position === 0 ? a.month_start : a.quiz2_opens_at,
+    duration_seconds: DEMO_VIDEO_SECONDS,
   })));
   const videos = await db.insertInto('videos').values(videoRows)
-    .returning(['id', 'attribute_id', 'position', 'title', 'available_from']).execute();
+    .returning(['id', 'attribute_id', 'position', 'title', 'available_from', 'duration_seconds']).execute();
 
   return {
     calendar,
-    videos: videos.map((v) => ({ id: v.id, attributeId: v.attribute_id, position: v.position, title: v.title, availableFrom: v.available_from })),
+    videos: videos.map((v) => ({ id: v.id, attributeId: v.attribute_id, position: v.position, title: v.title, availableFrom: v.available_from, durationSeconds: v.duration_seconds })),
     platformIds: platforms.map((p) => p.id),
     sites: sites.map((s) => ({ id: s.id, platformId: s.platform_id, weight: weightOf.get(s.name) ?? 1 })),
   };

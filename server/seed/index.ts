@@ -1,13 +1,15 @@
 // Demo data entry points. seedDemo: the full demo (calendar around `now`, the seven demo
-// users, 320 generated agents and their ledger) in one transaction, batched multi-row
-// inserts. seedMinimal: the same organisation, calendar and demo users with a small ledger,
-// for fast tests. Both are deterministic for the same `now` and expect an empty database.
+// users, 320 generated agents, their ledger and video progress) in one transaction, batched
+// multi-row inserts. seedMinimal: the same with no generated agents, for fast tests. Both
+// are deterministic for the same `now` and expect an empty database.
 import type { Kysely } from 'kysely';
-import type { Database, NewLedgerEntry } from '#server/db/schema';
+import type { Database, NewLedgerEntry, NewVideoProgress } from '#server/db/schema';
 import { planActivity } from './activity.ts';
 import { seedCatalogue, type Catalogue } from './catalogue.ts';
 import { planUsers } from './people.ts';
+import { seedRewards } from './rewards.ts';
 import { chunks, createRng } from './prng.ts';
+import { planVideoProgress, SHOWCASE_EMAIL, shapeShowcase } from './training.ts';
 
 export const DEMO_AGENT_COUNT = 320;
 const SEED = 20250401;
@@ -40,23 +42,31 @@ async function insertLedger(db: Kysely<Database>, rows: NewLedgerEntry[]): Promi
   for (const batch of chunks(rows, BATCH)) await db.insertInto('points_ledger').values(batch).execute();
 }
 
-export async function seedDemo(db: Kysely<Database>, now: Date): Promise<SeedSummary> {
+async function insertVideoProgress(db: Kysely<Database>, rows: NewVideoProgress[]): Promise<void> {
+  for (const batch of chunks(rows, BATCH)) await db.insertInto('video_progress').values(batch).execute();
+}
+
+async function seedWith(db: Kysely<Database>, now: Date, agentCount: number): Promise<SeedSummary> {
   return db.transaction().execute(async (trx) => {
     const catalogue = await seedCatalogue(trx, now);
-    const { rng, users } = await insertUsers(trx, catalogue, DEMO_AGENT_COUNT, SEED);
-    const ledger = planActivity(rng, catalogue, users, now);
+    const { rng, users } = await insertUsers(trx, catalogue, agentCount, SEED);
+    const showcaseId = users.find((u) => u.email === SHOWCASE_EMAIL)?.id ?? null;
+    const planned = planActivity(rng, catalogue, users, now);
+    const ledger = showcaseId === null ? planned : shapeShowcase(planned, showcaseId, catalogue, now);
     await insertLedger(trx, ledger);
+    await seedRewards(trx, now);
+    // Its own stream, so video progress never shifts the users or the ledger drawn above.
+    const progress = planVideoProgress(createRng(SEED + 1), catalogue, users, ledger, now, showcaseId);
+    await insertVideoProgress(trx, progress);
     return { users: users.length, ledgerRows: ledger.length };
   });
 }
 
+export async function seedDemo(db: Kysely<Database>, now: Date): Promise<SeedSummary> {
+  return seedWith(db, now, DEMO_AGENT_COUNT);
+}
+
 /** The organisation, calendar and demo users; Ana and Bruno with activity, no generated agents. */
 export async function seedMinimal(db: Kysely<Database>, now: Date): Promise<SeedSummary> {
-  return db.transaction().execute(async (trx) => {
-    const catalogue = await seedCatalogue(trx, now);
-    const { rng, users } = await insertUsers(trx, catalogue, 0, SEED);
-    const ledger = planActivity(rng, catalogue, users, now);
-    await insertLedger(trx, ledger);
-    return { users: users.length, ledgerRows: ledger.length };
-  });
+  return seedWith(db, now, 0);
 }

@@ -16,7 +16,8 @@ async function dump(db: Kysely<Database>) {
   const ledger = await db.selectFrom('points_ledger')
     .select(['user_id', 'amount', 'source_key', 'attribute_id', 'occurred_at', 'concept'])
     .orderBy('id').execute();
-  return { users, ledger };
+  const progress = await db.selectFrom('video_progress').selectAll().orderBy('user_id').orderBy('video_id').execute();
+  return { users, ledger, progress };
 }
 
 beforeAll(async () => {
@@ -69,7 +70,7 @@ describe('seedDemo', () => {
   it('spreads activity over the three enabled months, never after now', async () => {
     const { rows } = await sql<{ attribute_id: number; n: number; last: Date; kinds: string }>`
       SELECT attribute_id, count(*)::int AS n, max(occurred_at) AS last, string_agg(DISTINCT split_part(source_key, ':', 1), ',' ORDER BY split_part(source_key, ':', 1)) AS kinds
-      FROM points_ledger GROUP BY attribute_id ORDER BY attribute_id`.execute(a);
+      FROM points_ledger WHERE kind = 'activity' GROUP BY attribute_id ORDER BY attribute_id`.execute(a);
     expect(rows.map((r) => [r.attribute_id, r.kinds])).toEqual([
       [1, 'quiz-answer,reface,video'], [2, 'quiz-answer,reface,video'], [3, 'quiz-answer,reface,video'],
     ]);
@@ -77,7 +78,7 @@ describe('seedDemo', () => {
       expect(row.n).toBeGreaterThan(500);
       expect(row.last.getTime()).toBeLessThanOrEqual(NOW.getTime());
     }
-    const amounts = await sql<{ amount: number }>`SELECT DISTINCT amount FROM points_ledger ORDER BY amount`.execute(a);
+    const amounts = await sql<{ amount: number }>`SELECT DISTINCT amount FROM points_ledger WHERE kind = 'activity' ORDER BY amount`.execute(a);
     expect(amounts.rows.map((r) => r.amount)).toEqual([1, 2, 3, 4, 5, 10]);
   });
 
@@ -108,5 +109,47 @@ describe('seedDemo', () => {
       SELECT count(*)::int AS n FROM points_ledger l JOIN attributes at ON at.id = l.attribute_id
       WHERE at.id = 1 AND l.occurred_at > (at.month_end + 1)::timestamptz`.execute(a);
     expect(rows[0]?.n).toBeGreaterThan(0);
+  });
+
+  it('gives every video credit a seen progress row, and some agents partial progress', async () => {
+    const { rows } = await sql<{ credits: number; matched: number; partial: number; orphan_seen: number }>`
+      SELECT
+        (SELECT count(*)::int FROM points_ledger WHERE source_key LIKE 'video:%') AS credits,
+        (SELECT count(*)::int FROM points_ledger l JOIN video_progress p
+           ON p.user_id = l.user_id AND 'video:' || p.video_id = l.source_key
+           WHERE p.porcentaje = 100 AND p.seen_at = l.occurred_at AND p.first_partial_at < p.seen_at) AS matched,
+        (SELECT count(*)::int FROM video_progress WHERE seen_at IS NULL AND porcentaje BETWEEN 1 AND 99) AS partial,
+        (SELECT count(*)::int FROM video_progress p WHERE seen_at IS NOT NULL AND NOT EXISTS (
+           SELECT 1 FROM points_ledger l WHERE l.user_id = p.user_id AND l.source_key = 'video:' || p.video_id)) AS orphan_seen`.execute(a);
+    const row = rows[0];
+    expect(row?.credits).toBeGreaterThan(500);
+    expect(row?.matched).toBe(row?.credits);
+    expect(row?.partial).toBeGreaterThan(20);
+    expect(row?.orphan_seen).toBe(0);
+    const late = await sql<{ n: number }>`SELECT count(*)::int AS n FROM video_progress WHERE updated_at > ${NOW}`.execute(a);
+    expect(late.rows[0]?.n).toBe(0);
+  });
+
+  it('shows Ana a mix of seen, in-progress and unstarted videos', async () => {
+    const { rows } = await sql<{ slug: string; position: number; porcentaje: number | null; seen: boolean }>`
+      SELECT at.slug, v.position, p.porcentaje, p.seen_at IS NOT NULL AS seen
+      FROM videos v JOIN attributes at ON at.id = v.attribute_id
+      LEFT JOIN video_progress p ON p.video_id = v.id AND p.user_id = (SELECT id FROM users WHERE email = 'ana@impecable.demo')
+      ORDER BY at.id, v.position`.execute(a);
+    expect(rows.map((r) => [r.slug, r.position, r.porcentaje, r.seen])).toEqual([
+      ['devalor', 0, 100, true], ['devalor', 1, 100, true], ['devalor', 2, 100, true],
+      ['resolutivo', 0, 100, true], ['resolutivo', 1, 40, false], ['resolutivo', 2, 100, true],
+      ['accesible', 0, 100, true], ['accesible', 1, null, false], ['accesible', 2, null, false],
+    ]);
+    // Quiz 2 of Accesible follows its last formative video, which Ana has not seen.
+    const quiz2 = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM points_ledger l JOIN users u ON u.id = l.user_id
+      WHERE u.email = 'ana@impecable.demo' AND l.source_key LIKE 'quiz-answer:seed-%-3-2:%'`.execute(a);
+    expect(quiz2.rows[0]?.n).toBe(0);
+  });
+
+  it('stores the demo clips with their duration and captions', async () => {
+    const videos = await a.selectFrom('videos').select(['url', 'captions_url', 'duration_seconds']).execute();
+    expect(videos.every((v) => v.duration_seconds === 6 && v.captions_url === v.url.replace(/\.mp4$/, '.vtt'))).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import { migrateToLatest } from '#server/db/migrate';
 import { openDatabase } from '#server/db/open';
 import type { Database } from '#server/db/schema';
 import { signSsoToken } from '#server/modules/auth/sso-token';
+import type { GiftCardProvider } from '#server/modules/rewards/gift-card-provider';
 import { seedMinimal } from '#server/seed/index';
 
 export interface TestClock {
@@ -48,6 +49,7 @@ export interface TestOptions {
   now?: Date;
   distDir?: string;
   db?: Kysely<Database>;
+  giftCards?: GiftCardProvider;
 }
 
 /**
@@ -77,7 +79,7 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestCont
   const clock = createClock(options.now ?? new Date());
   const db = options.db ?? (await openTestDatabase());
   if (!options.db && options.seed !== false) await seedMinimal(db, clock.now());
-  const app = await buildApp({ config, db, clock: clock.now, distDir: options.distDir ?? '/nonexistent-dist', logger: false });
+  const app = await buildApp({ config, db, clock: clock.now, distDir: options.distDir ?? '/nonexistent-dist', logger: false, giftCards: options.giftCards });
   await app.ready();
 
   async function signIn(email: string): Promise<string> {

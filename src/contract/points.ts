@@ -6,3 +6,18 @@ export const impsResponseSchema = z.object({
   puntos_ring_ring: z.number().default(0),
 });
 export type ImpsResponse = z.infer<typeof impsResponseSchema>;
+
+/** A movement of the IMPs history: `sumar` adds, anything else subtracts (spec section 3). */
+export const pointsMovementSchema = z.object({
+  id: z.number().int(),
+  operacion: z.string(),
+  puntos: z.number().int().nonnegative(),
+  concepto: z.string(),
+  /** When it happened (ISO); null when unknown. */
+  created_at: z.string().nullable(),
+});
+export type PointsMovement = z.infer<typeof pointsMovementSchema>;
+
+/** GET listado-imps: the user's movements, newest first. */
+export const impsHistoryResponseSchema = z.object({ imps: z.array(pointsMovementSchema) });
+export type ImpsHistoryResponse = z.infer<typeof impsHistoryResponseSchema>;

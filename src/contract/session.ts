@@ -20,7 +20,16 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export const loginDataSchema = z.object({ token: z.string(), user: sessionUserSchema });
+export const loginDataSchema = z.object({
+  token: z.string(),
+  user: sessionUserSchema,
+  /**
+   * Sign-in (not login-as-user) also returns a write-only credential: it may only replay
+   * queued writes (routes with allowSync), reads nothing, and outlives sign-out on the device
+   * until the user's queued work is sent.
+   */
+  sync_token: z.string().optional(),
+});
 export type LoginData = z.infer<typeof loginDataSchema>;
 
 /** POST /auth/login body: the Google implicit-flow access token. */

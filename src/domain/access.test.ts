@@ -5,6 +5,7 @@ import {
   canjearAction,
   guardRedirect,
   headerBalance,
+  idleSignOutApplies,
   isAdminProfile,
   isAgentProfile,
   isInternoOrPlataforma,
@@ -193,5 +194,25 @@ describe('headerBalance', () => {
   ])('brand %i: imps %i rings %i → %i %s', (marca_id, imps, rings, expected, unit) => {
     expect(headerBalance({ marca_id }, { imps, puntos_ring_ring: rings })).toBe(expected);
     expect(balanceUnit({ marca_id })).toBe(unit);
+  });
+});
+
+describe('idleSignOutApplies', () => {
+  it.each([
+    ['', false],
+    ['admin', true],
+    ['Admin', true],
+    ['INTERNO', true],
+    ['plataforma', true],
+    ['LATAM', true],
+    ['latam ', true],
+    ['jefe', false],
+    [undefined, false],
+  ] as const)('perfil %j → %s', (perfil, expected) => {
+    expect(idleSignOutApplies({ perfil })).toBe(expected);
+  });
+
+  it('is false without a user', () => {
+    expect(idleSignOutApplies(null)).toBe(false);
   });
 });

@@ -30,6 +30,16 @@ export function isSupervisorProfile(perfil: string | null | undefined): boolean 
   return isAdminProfile(perfil);
 }
 
+/**
+ * Profiles the app signs out after the supervisor idle time of no activity: admin, INTERNO,
+ * PLATAFORMA and LATAM work on shared kiosks. Agents do not. While a supervisor browses as
+ * an agent, pass the supervisor (the session's original user): they are at the keyboard.
+ */
+export function idleSignOutApplies(user: Pick<SessionUser, 'perfil'> | null): boolean {
+  const profile = normalizeProfile(user?.perfil);
+  return profile !== null && profile !== '';
+}
+
 /** Agents (empty profile) take part in rankings; every other profile does not. */
 export function isAgentProfile(perfil: string | null | undefined): boolean {
   return normalizeProfile(perfil) === '';

@@ -12,6 +12,11 @@ export const sourceKeys = {
   quizAnswer: (participationId: number | string, questionId: number | string) => `quiz-answer:${participationId}:${questionId}`,
   prize: (attributeId: number, scope: string, scopeId: number) => `prize:${attributeId}:${scope}:${scopeId}`,
   brandPrize: (attributeId: number, brandId: number) => `brand-prize:${attributeId}:${brandId}`,
+  /** The debit of a prize order, and the refund that gives it back if the order fails. */
+  redemption: (orderId: number | string) => `redemption:${orderId}`,
+  refund: (orderId: number | string) => `refund:${orderId}`,
+  /** What lapsed of one credit (by its ledger row id): written once, by whoever settles expiries first. */
+  expiry: (creditId: number | string) => `expiry:${creditId}`,
 } as const;
 
 /** When a credit earned at `creditedAt` expires. */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { idleLimitMs, isIdleExpired, needsTouch } from './session-policy';
 
-const limits = { sessionIdleHours: 12, supervisorIdleMinutes: 10 };
+const limits = { sessionIdleHours: 12, supervisorIdleMinutes: 10, syncIdleDays: 30 };
 const H = 3_600_000;
 const M = 60_000;
+const D = 24 * H;
 
 describe('idleLimitMs', () => {
   it.each([
@@ -13,7 +14,8 @@ describe('idleLimitMs', () => {
     [{ perfil: 'plataforma', impersonating: false, scope: 'full' }, 10 * M],
     [{ perfil: 'admin', impersonating: false, scope: 'full' }, 10 * M],
     [{ perfil: '', impersonating: true, scope: 'full' }, 10 * M],
-    [{ perfil: 'INTERNO', impersonating: false, scope: 'sync' }, 12 * H],
+    [{ perfil: 'INTERNO', impersonating: false, scope: 'sync' }, 30 * D],
+    [{ perfil: '', impersonating: false, scope: 'sync' }, 30 * D],
     [{ perfil: null, impersonating: false, scope: 'full' }, 12 * H],
   ] as const)('%j → %i ms', (facts, expected) => {
     expect(idleLimitMs(facts, limits)).toBe(expected);

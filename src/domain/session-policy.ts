@@ -8,17 +8,22 @@ export interface IdleLimits {
   sessionIdleHours: number;
   /** Supervisors on shared kiosks (and anyone impersonating) expire much sooner. */
   supervisorIdleMinutes: number;
+  /** Write-only sync credentials wait for queued work to be sent: they last days. */
+  syncIdleDays: number;
 }
 
 export interface SessionFacts {
   perfil: string | null;
   impersonating: boolean;
-  /** 'sync' credentials only replay queued work after sign-out: they keep the long limit. */
+  /** 'sync' credentials only replay queued work after sign-out: they get the longest limit. */
   scope: 'full' | 'sync';
 }
 
 /** How long a session may stay unused, in milliseconds. */
 export function idleLimitMs(session: SessionFacts, limits: IdleLimits): number {
+  // A sync credential reads nothing, so a kiosk left with one exposes no personal data; it
+  // must outlive a long weekend offline, or queued work would need a sign-in to leave.
+  if (session.scope === 'sync') return limits.syncIdleDays * 24 * 3_600_000;
   const short = session.scope === 'full' && (session.impersonating || isSupervisorProfile(session.perfil));
   return short ? limits.supervisorIdleMinutes * 60_000 : limits.sessionIdleHours * 3_600_000;
 }

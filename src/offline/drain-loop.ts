@@ -6,9 +6,10 @@ import { revalidateKeys } from './cache.ts';
 import { drainOutbox, OUTBOX_SYNC_TAG, type DrainOptions, type DrainSummary } from './drain.ts';
 import { requestDrain, setDrainHandler } from './drain-trigger.ts';
 import { getSession } from './session.ts';
+import { releaseSignedOutCredentials, syncTokenFor } from './sync-credential.ts';
 
 export interface DrainLoopOptions {
-  /** Defaults to the stored session's token for that user (see sessionTokenFor). */
+  /** Defaults to the user's sync credential, else the stored session's token (drainTokenFor). */
   getToken?: DrainOptions['getToken'];
   /** After a pass that sent or refused rows; affected keys already shown are refreshed first. */
   onSent?: (summary: DrainSummary) => void;
@@ -25,17 +26,41 @@ export function sessionTokenFor(userId: number): string | null {
   return null;
 }
 
+// Sync tokens the server refused (401) in this page: their users fall back to the session.
+const refusedSyncTokens = new Set<string>();
+
+/**
+ * The token a user's queued rows go out with: their write-only sync credential (the same one
+ * the service worker uses, so both paths behave alike), else the session's token. While a
+ * supervisor browses as this user, only the impersonation token: it tells the server that a
+ * supervisor acted (no IMPs), which the agent's own credential would not.
+ */
+export async function drainTokenFor(userId: number): Promise<string | null> {
+  const session = getSession();
+  if (session.originalUser && session.user?.id === userId) return session.token;
+  const sync = await syncTokenFor(userId).catch(() => null);
+  if (sync && !refusedSyncTokens.has(sync)) return sync;
+  return sessionTokenFor(userId);
+}
+
+function rememberRefused(_userId: number, token: string): void {
+  refusedSyncTokens.add(token);
+}
+
 /** Starts draining in this page. Returns the stop function. */
 export function startDrainLoop(options: DrainLoopOptions = {}): () => void {
   const drain = async (ignoreBackoff: boolean): Promise<void> => {
     const summary = await drainOutbox({
-      getToken: options.getToken ?? sessionTokenFor,
+      getToken: options.getToken ?? drainTokenFor,
+      onUnauthorized: rememberRefused,
       fetch: options.fetch,
       baseUrl: options.baseUrl,
       ignoreBackoff,
     });
     if (summary.remaining > 0) registerBackgroundSync();
     if (summary.sent + summary.failed === 0) return;
+    // A signed-out user's last row may just have left: their credential is no longer needed.
+    await releaseSignedOutCredentials({ fetch: options.fetch, baseUrl: options.baseUrl }).catch(() => undefined);
     await revalidateKeys(summary.affected);
     options.onSent?.(summary);
   };
@@ -67,7 +92,7 @@ interface SyncCapableRegistration {
 }
 
 /** Where supported (Chromium), let the service worker drain even after this tab closes. */
-function registerBackgroundSync(): void {
+export function registerBackgroundSync(): void {
   navigator.serviceWorker?.ready
     .then((registration) => (registration as unknown as SyncCapableRegistration).sync?.register(OUTBOX_SYNC_TAG))
     .catch(() => undefined);

@@ -98,10 +98,13 @@ describe('drainOutbox', () => {
     await queue(ben, '/c');
     const before = await rows();
     api.reply = (req) => (req.headers.authorization === 'Bearer tok-ana' ? { status: 401, body: { error: 'Sesión caducada' } } : { status: 200 });
-    const summary = await drainOutbox(options());
+    const onUnauthorized = vi.fn();
+    const summary = await drainOutbox(options({ onUnauthorized }));
     expect(paths()).toEqual(['/api/a', '/api/c']);
     expect(summary).toMatchObject({ sent: 1, remaining: 2 });
     expect(await rows()).toEqual(before.slice(0, 2));
+    // The caller learns which token was refused (the page then falls back to the session's).
+    expect(onUnauthorized).toHaveBeenCalledExactlyOnceWith(ana, 'tok-ana');
   });
 
   it('marks a refused row failed with the server’s text, never retries it, and goes on', async () => {

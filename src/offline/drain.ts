@@ -23,6 +23,8 @@ export interface DrainOptions {
   baseUrl?: string;
   /** Send rows still backing off (the network just came back). */
   ignoreBackoff?: boolean;
+  /** The server refused `token` (401): the caller may offer another one on the next pass. */
+  onUnauthorized?: (userId: number, token: string) => void;
 }
 
 export interface DrainSummary {
@@ -91,6 +93,7 @@ async function drainPass(options: DrainOptions): Promise<DrainSummary> {
     if (outcome === 'sent') summary.sent += 1;
     if (outcome === 'refused') summary.failed += 1;
     if (outcome === 'sent' || outcome === 'refused') row.affects.forEach((key) => affected.add(key));
+    if (outcome === 'unauthorized') options.onUnauthorized?.(row.userId, token);
     // Order within a user matters: after a retry or a 401, none of their later rows may overtake.
     if (outcome === 'retry' || outcome === 'unauthorized') blocked.add(row.userId);
   }

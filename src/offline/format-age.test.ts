@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge } from './format-age.ts';
+import { formatAge, formatLastSync } from './format-age.ts';
 
 const now = Date.UTC(2025, 5, 15, 12, 0, 0);
 const s = 1_000;
@@ -23,5 +23,16 @@ describe('formatAge', () => {
     [40 * d, 'actualizado hace 40 días'],
   ])('age %i ms → %s', (age, expected) => {
     expect(formatAge(now - age, now)).toBe(expected);
+  });
+});
+
+describe('formatLastSync', () => {
+  it.each([
+    [10 * s, 'Última sincronización hace unos segundos'],
+    [2 * min, 'Última sincronización hace 2 min'],
+    [3 * h, 'Última sincronización hace 3 h'],
+    [2 * d, 'Última sincronización hace 2 días'],
+  ])('age %i ms → %s', (age, expected) => {
+    expect(formatLastSync(now - age, now)).toBe(expected);
   });
 });

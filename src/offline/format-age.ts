@@ -1,4 +1,5 @@
-// "actualizado hace …": how old a cached snapshot is, in the product's Spanish.
+// "actualizado hace …" and "Última sincronización hace …": how old cached data or the last
+// sync is, in the product's Spanish.
 // Owns only the wording and the thresholds; pure (now is passed in), no I/O.
 // Never shows a future time: a device clock behind the server reads as "unos segundos".
 
@@ -10,11 +11,21 @@ const DAY = 24 * HOUR;
 const short = new Intl.RelativeTimeFormat('es', { numeric: 'always', style: 'short' });
 const long = new Intl.RelativeTimeFormat('es', { numeric: 'always', style: 'long' });
 
+/** "hace 5 min" for something that happened at `at` (ms epoch), seen at `now`. */
+function ago(at: number, now: number): string {
+  const age = now - at;
+  if (age < MINUTE) return 'hace unos segundos';
+  if (age < HOUR) return short.format(-Math.floor(age / MINUTE), 'minute');
+  if (age < DAY) return short.format(-Math.floor(age / HOUR), 'hour');
+  return long.format(-Math.floor(age / DAY), 'day');
+}
+
 /** Age of a snapshot fetched at `fetchedAt` (ms epoch), seen at `now`. */
 export function formatAge(fetchedAt: number, now: number): string {
-  const age = now - fetchedAt;
-  if (age < MINUTE) return 'actualizado hace unos segundos';
-  if (age < HOUR) return `actualizado ${short.format(-Math.floor(age / MINUTE), 'minute')}`;
-  if (age < DAY) return `actualizado ${short.format(-Math.floor(age / HOUR), 'hour')}`;
-  return `actualizado ${long.format(-Math.floor(age / DAY), 'day')}`;
+  return `actualizado ${ago(fetchedAt, now)}`;
+}
+
+/** "Última sincronización hace 2 min": when queued work last reached the server. */
+export function formatLastSync(syncedAt: number, now: number): string {
+  return `Última sincronización ${ago(syncedAt, now)}`;
 }

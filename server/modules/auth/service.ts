@@ -1,6 +1,7 @@
 // Sign-in rules: members only (the e-mail must belong to an imported user), Google through
 // its userinfo endpoint, SSO through a single-use HS256 JWT, opaque revocable sessions that
-// expire when idle. Never returns or logs a session token except to its owner.
+// expire when idle; each sign-in also opens a write-only 'sync' session for queued work.
+// Never returns or logs a session token except to its owner.
 import type { LoginData } from '#contract/session';
 import { idleLimitMs, isIdleExpired, LAST_SEEN_RESOLUTION_MS, needsTouch } from '#domain/session-policy';
 import type { AppDeps } from '#server/deps';
@@ -39,6 +40,16 @@ export function createAuthService({ db, config, clock }: AppDeps) {
     return { token, user: toSessionUser(user) };
   }
 
+  /**
+   * A sign-in: a full session plus a write-only 'sync' session for the same user. The device
+   * keeps the sync token after sign-out so queued work can still leave; it reads nothing.
+   */
+  async function signIn(user: UserRow): Promise<LoginData> {
+    const full = await startSession(user);
+    const sync = await startSession(user, { scope: 'sync' });
+    return { ...full, sync_token: sync.token };
+  }
+
   return {
     startSession,
 
@@ -46,7 +57,7 @@ export function createAuthService({ db, config, clock }: AppDeps) {
       const email = await fetchGoogleEmail(config.googleUserinfoUrl, accessToken);
       const user = email ? await users.findByEmail(email) : undefined;
       if (!user) throw new HttpError(401, LOGIN_FAILED);
-      return startSession(user);
+      return signIn(user);
     },
 
     async loginWithSso(jwt: string | null): Promise<LoginData> {
@@ -60,7 +71,7 @@ export function createAuthService({ db, config, clock }: AppDeps) {
       }
       const user = await users.findByEmail(verdict.email);
       if (!user) throw new HttpError(401, LOGIN_FAILED);
-      return startSession(user);
+      return signIn(user);
     },
 
     /** The user and session behind a bearer token, or null when unknown, revoked or idle too long. */
@@ -79,6 +90,7 @@ export function createAuthService({ db, config, clock }: AppDeps) {
       return found;
     },
 
+    /** Revokes exactly the presented token: a full token's logout leaves the sync token alive. */
     async logout(token: string | null): Promise<void> {
       if (token) await repo.revokeByTokenHash(hashToken(token), clock());
     },

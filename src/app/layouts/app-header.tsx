@@ -7,9 +7,13 @@ import { paths } from '#app/paths.ts';
 import { BalanceBox } from '#app/layouts/balance-box.tsx';
 import { MainMenu } from '#app/layouts/main-menu.tsx';
 import { RedeemButton } from '#app/layouts/redeem-button.tsx';
+import { SyncStatus } from '#app/layouts/sync-status.tsx';
 import classes from './header.module.css';
 
-/** Spec 2 "Header": logo, greeting, balance, Canjear and the menu. Phones stack it in two rows. */
+/**
+ * Spec 2 "Header": logo, greeting, balance, Canjear and the menu. Phones stack it in two rows.
+ * Below, the sync strip (offline, pending and refused actions) when there is something to say.
+ */
 export function AppHeader() {
   const user = useAtomValue(sessionAtom).user;
   if (!user) return null;
@@ -32,6 +36,7 @@ export function AppHeader() {
           <MainMenu user={user} />
         </div>
       </div>
+      <SyncStatus userId={user.id} />
     </header>
   );
 }

@@ -2,16 +2,20 @@ import { Outlet } from 'react-router-dom';
 import { Box, Container } from '@mantine/core';
 import { AppHeader } from '#app/layouts/app-header.tsx';
 import { NavigationProgress } from '#app/layouts/navigation-progress.tsx';
+import { SessionWatchers } from '#app/layouts/session-watchers.tsx';
+import { PwaControls } from '#app/pwa/pwa-controls.tsx';
 
 /** Every signed-in page: header with balance and menu, then the screen. */
 export function SignedInLayout() {
   return (
     <Box mih="100dvh">
       <NavigationProgress />
+      <SessionWatchers />
       <a href="#contenido" className="skip-link">
         Saltar al contenido
       </a>
       <AppHeader />
+      <PwaControls />
       <Container component="main" id="contenido" tabIndex={-1} size="lg" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
         <Outlet />
       </Container>

@@ -13,17 +13,34 @@ export class SignInError extends Error {
   override readonly name = 'SignInError';
 }
 
-/** Stores a successful login answer as the session. A different user's cached data is wiped first. */
+/**
+ * Stores a successful login answer as the session, and its write-only sync credential in
+ * IndexedDB (queued work can leave with it after sign-out). A different user's cached data
+ * is wiped first.
+ */
 async function startSession(answer: LoginResponse): Promise<SessionUser> {
   if (!answer.success || !answer.data) throw new SignInError(answer.message || LOGIN_FAILED_MESSAGE);
+  const { user, token, sync_token: syncToken } = answer.data;
   const previous = getSession().user;
-  if (previous && previous.id !== answer.data.user.id) {
+  if (previous && previous.id !== user.id) {
     // Rare (an SSO link opened while someone else is signed in): load the cache module only then.
     const { clearPersonalData } = await import('#offline/cache');
     await clearPersonalData().catch((error: unknown) => console.warn('Could not clear cached data', error));
   }
-  setSession({ ...signedOut, status: 'authenticated', token: answer.data.token, user: answer.data.user });
-  return answer.data.user;
+  if (syncToken) await storeSyncCredential(user.id, syncToken);
+  setSession({ ...signedOut, status: 'authenticated', token, user });
+  return user;
+}
+
+/** Loaded on demand: the sign-in screens do not carry Dexie until someone signs in. */
+async function storeSyncCredential(userId: number, syncToken: string): Promise<void> {
+  try {
+    const { saveSyncCredential } = await import('#offline/sync-credential');
+    await saveSyncCredential(userId, syncToken);
+  } catch (error) {
+    // Without it, queued work still leaves with the session token while signed in.
+    console.warn('Could not store the sync credential', error);
+  }
 }
 
 /** Why a Google sign-in failed, in words for the login alert. */

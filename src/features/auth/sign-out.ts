@@ -1,63 +1,118 @@
-// Ending sessions: leaving a simulated navigation, and the full sign-out of spec 4.
-// Never blocks on the network: a failed logout call is only warned about, and this
-// device's personal data is wiped and the session cleared whatever else fails.
-// Queued actions are never dropped: what cannot be sent now stays in the outbox.
+// Ending sessions: leaving a simulated navigation, and the full sign-out of spec 4 on a
+// shared kiosk. Never blocks on the network for long: each call is bounded and its failure
+// only warned about; this device's personal data is wiped and the session cleared whatever
+// else fails. Queued actions are never dropped: what cannot be sent now stays in the outbox,
+// with its user's write-only sync credential, and only then.
 import { logout } from '#api/auth';
 import { clearPersonalData } from '#offline/cache';
+import { deletePersonalCaches } from '#offline/cache-names';
 import { drainOutbox } from '#offline/drain';
-import { sessionTokenFor } from '#offline/drain-loop';
+import { drainTokenFor, registerBackgroundSync } from '#offline/drain-loop';
+import { pendingCount } from '#offline/outbox';
 import { getSession, setSession, signedOut } from '#offline/session';
+import { signOutSyncCredentials, type RevokeOptions } from '#offline/sync-credential';
 
-const DRAIN_BEFORE_SIGN_OUT_MS = 3_000;
+export interface SignOutDeps {
+  /** One drain pass; bounded by drainBudgetMs. */
+  drain: () => Promise<unknown>;
+  /** GET /auth/logout with the session's current token. */
+  revokeSession: () => Promise<void>;
+  deletePersonalCaches: () => Promise<unknown>;
+  /** Lets the service worker send what is left once the network is back (Chromium). */
+  registerBackgroundSync: () => void;
+  credentials?: RevokeOptions;
+  drainBudgetMs: number;
+  revokeBudgetMs: number;
+}
 
-async function revokeCurrentToken(): Promise<void> {
-  try {
-    await logout();
-  } catch (error) {
-    console.warn('Logout call failed; signing out locally anyway', error);
+/** Resolves when `work` settles or after `ms`, whichever comes first; never rejects. */
+function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  const settled = work.then(
+    () => undefined,
+    () => undefined,
+  );
+  return Promise.race([settled, timeout]).finally(() => clearTimeout(timer));
+}
+
+function warnOnFailure(what: string): (error: unknown) => void {
+  return (error) => console.warn(what, error);
+}
+
+export function createSignOut(deps: SignOutDeps) {
+  async function revokeCurrentToken(): Promise<void> {
+    await within(deps.revokeSession().catch(warnOnFailure('Logout call failed; signing out locally anyway')), deps.revokeBudgetMs);
   }
-}
 
-async function wipeLocalData(): Promise<void> {
-  await clearPersonalData().catch((error: unknown) => console.warn('Could not clear cached data', error));
-}
-
-/**
- * Leaves a simulated navigation: revokes the agent's token (failure tolerated), wipes the
- * agent's cached data, and returns to the supervisor; unauthenticated if there is none.
- */
-export async function restoreOriginalUser(): Promise<void> {
-  const session = getSession();
-  await revokeCurrentToken();
-  await wipeLocalData();
-  if (session.originalUser && session.originalToken) {
-    setSession({ ...signedOut, status: 'authenticated', user: session.originalUser, token: session.originalToken });
-  } else {
-    setSession(signedOut);
-  }
-}
-
-let signingOut: Promise<void> | null = null;
-
-/** Full sign-out (spec 4): restore first if impersonating, revoke, wipe personal data. */
-export function signOut(): Promise<void> {
-  signingOut ??= (async () => {
-    try {
-      if (getSession().originalUser) await restoreOriginalUser();
-      // Give queued actions a short chance to leave while the token still works; what
-      // does not make it stays in the outbox for this user's next sign-in.
-      await Promise.race([
-        drainOutbox({ getToken: sessionTokenFor }).catch(() => undefined),
-        new Promise((resolve) => setTimeout(resolve, DRAIN_BEFORE_SIGN_OUT_MS)),
-      ]);
-      if (getSession().token) await revokeCurrentToken();
-      await wipeLocalData();
-    } finally {
-      // Whatever failed above, this device is signed out afterwards.
+  async function restore(): Promise<void> {
+    const session = getSession();
+    await revokeCurrentToken();
+    await clearPersonalData().catch(warnOnFailure('Could not clear cached data'));
+    if (session.originalUser && session.originalToken) {
+      setSession({ ...signedOut, status: 'authenticated', user: session.originalUser, token: session.originalToken });
+    } else {
       setSession(signedOut);
     }
-  })().finally(() => {
-    signingOut = null;
-  });
-  return signingOut;
+  }
+
+  /**
+   * Leaves a simulated navigation: a short chance for actions queued as the agent to leave
+   * with the impersonation token (the only one that says a supervisor did them), then revokes
+   * it (failure tolerated), wipes the agent's cached data, and returns to the supervisor.
+   */
+  async function restoreOriginalUser(): Promise<void> {
+    await within(deps.drain(), deps.drainBudgetMs);
+    await restore();
+  }
+
+  /**
+   * What a shared device keeps after sign-out: outbox rows and, for users with pending rows,
+   * their sync credential. Cached snapshots, personal meta and personal caches go.
+   */
+  async function wipeDevice(): Promise<void> {
+    await clearPersonalData().catch(warnOnFailure('Could not clear cached data'));
+    await deps.deletePersonalCaches().catch(warnOnFailure('Could not delete personal caches'));
+    await signOutSyncCredentials(deps.credentials).catch(warnOnFailure('Could not settle sync credentials'));
+    if ((await pendingCount().catch(() => 0)) > 0) deps.registerBackgroundSync();
+  }
+
+  let signingOut: Promise<void> | null = null;
+
+  /**
+   * Full sign-out (spec 4): a short chance for queued actions to leave, back to the supervisor
+   * if impersonating, revoke the session, wipe personal data, forget the session.
+   */
+  function signOut(): Promise<void> {
+    signingOut ??= (async () => {
+      try {
+        // While every token still works (the agent's and the supervisor's behind it, and
+        // earlier users' sync credentials), give queued actions a few seconds to leave.
+        await within(deps.drain(), deps.drainBudgetMs);
+        if (getSession().originalUser) await restore();
+        if (getSession().token) await revokeCurrentToken();
+      } finally {
+        // Whatever failed above, this device holds no personal data and no session afterwards.
+        await wipeDevice();
+        setSession(signedOut);
+      }
+    })().finally(() => {
+      signingOut = null;
+    });
+    return signingOut;
+  }
+
+  return { signOut, restoreOriginalUser };
 }
+
+const browser = createSignOut({
+  drain: () => drainOutbox({ getToken: drainTokenFor }),
+  revokeSession: logout,
+  deletePersonalCaches,
+  registerBackgroundSync,
+  drainBudgetMs: 3_000,
+  revokeBudgetMs: 3_000,
+  credentials: { timeoutMs: 2_000 },
+});
+
+export const { signOut, restoreOriginalUser } = browser;

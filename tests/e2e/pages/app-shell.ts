@@ -12,7 +12,22 @@ export class AppShell {
     return this.page.getByRole('group', { name: 'Saldo' });
   }
 
+  /**
+   * /home opens with the month's "¡Nuevo contenido de …!" modal until it is closed once in the
+   * session, and it covers the header. Closes it if it shows up (it waits for the calendar).
+   */
+  async dismissNewContentModal() {
+    if (!/\/home$/.test(new URL(this.page.url()).pathname)) return;
+    const modal = this.page.getByRole('dialog', { name: /^¡Nuevo contenido de/ });
+    const shown = await modal.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false);
+    if (shown) {
+      await modal.getByRole('button', { name: 'Más tarde' }).click();
+      await expect(modal).toBeHidden();
+    }
+  }
+
   async openMenu() {
+    await this.dismissNewContentModal();
     await this.page.getByRole('button', { name: 'Menú' }).click();
     return this.page.getByRole('menu');
   }

@@ -1,6 +1,10 @@
-import { ComingSoon } from '#components/coming-soon';
+import { useAtomValue } from 'jotai';
+import { sessionAtom } from '#offline/session';
+import { AttributesScreen } from '#features/attributes/components/attributes-screen.tsx';
 
-/** /atributos: the seven attribute tiles (later issue). */
+/** /atributos: the seven attribute tiles, enabled or not by the programme calendar. */
 export function AttributesRoute() {
-  return <ComingSoon title="Navega por los atributos disponibles" />;
+  const user = useAtomValue(sessionAtom).user;
+  if (!user) return null;
+  return <AttributesScreen userId={user.id} />;
 }

@@ -1,6 +1,17 @@
-import { ComingSoon } from '#components/coming-soon';
+import { useAtomValue } from 'jotai';
+import { Card, Text } from '@mantine/core';
+import { sessionAtom } from '#offline/session';
+import { HomeScreen } from '#features/home/components/home-screen.tsx';
 
-/** /home: carousel, attribute avatars, monthly progress (later issue). */
+/** /home. The guard already sends visitors without a session to /login. */
 export function HomeRoute() {
-  return <ComingSoon title="Conoce el atributo de este mes" />;
+  const user = useAtomValue(sessionAtom).user;
+  if (!user) {
+    return (
+      <Card>
+        <Text ta="center">tienes que hacer login</Text>
+      </Card>
+    );
+  }
+  return <HomeScreen user={user} />;
 }

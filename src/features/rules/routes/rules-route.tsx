@@ -1,6 +1,10 @@
-import { ComingSoon } from '#components/coming-soon';
+import { useAtomValue } from 'jotai';
+import { sessionAtom } from '#offline/session';
+import { RulesScreen } from '#features/rules/components/rules-screen.tsx';
 
-/** /reglas-impecables: how points and rankings work (later issue). */
+/** /reglas-impecables: how points, quizzes and rankings work. */
 export function RulesRoute() {
-  return <ComingSoon title="Reglas servicio +impecable" />;
+  const user = useAtomValue(sessionAtom).user;
+  if (!user) return null;
+  return <RulesScreen user={user} />;
 }

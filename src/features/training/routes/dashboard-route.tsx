@@ -1,12 +1,18 @@
 import { useParams } from 'react-router-dom';
-import { ComingSoon } from '#components/coming-soon';
+import { useAtomValue } from 'jotai';
+import { ATTRIBUTE_SLUGS } from '#contract/attributes';
 import { UnknownAttribute } from '#components/unknown-attribute';
-import { attributeNameFromSlug } from '#domain/attributes';
+import { attributeIdFromSlug, attributeNameFromSlug } from '#domain/attributes';
+import { sessionAtom } from '#offline/session';
+import { DashboardScreen } from '#features/training/components/dashboard-screen.tsx';
 
-/** /dashboard/:atributo: reface, progress and the training module (later issue). */
+/** /dashboard/:atributo: reface, progress and the training module of one attribute. */
 export function DashboardRoute() {
   const { atributo } = useParams();
+  const user = useAtomValue(sessionAtom).user;
+  const id = attributeIdFromSlug(atributo);
   const name = attributeNameFromSlug(atributo);
-  if (!name) return <UnknownAttribute />;
-  return <ComingSoon title={name} />;
+  if (id === null || name === null) return <UnknownAttribute />;
+  if (!user) return null;
+  return <DashboardScreen key={id} userId={user.id} attributeId={id} slug={ATTRIBUTE_SLUGS[id]} attributeName={name} />;
 }

@@ -1,6 +1,10 @@
-import { ComingSoon } from '#components/coming-soon';
+import { RestrictedAccess } from '#components/restricted-access';
+import { useRewardsUser } from '#features/rewards/hooks/use-rewards-user.ts';
+import { CatalogueScreen } from '../components/catalogue-screen.tsx';
 
-/** /premios: brand-2 prize catalogue and redemption (later issue). */
+/** /premios: brand-2 prize catalogue and redemption; everyone else sees "Acceso restringido". */
 export function CatalogueRoute() {
-  return <ComingSoon title="Catálogo de premios" />;
+  const rewards = useRewardsUser();
+  if (!rewards?.hasAccess) return <RestrictedAccess />;
+  return <CatalogueScreen rewards={rewards} />;
 }

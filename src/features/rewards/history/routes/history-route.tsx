@@ -1,6 +1,45 @@
-import { ComingSoon } from '#components/coming-soon';
+import { Navigate } from 'react-router-dom';
+import { Alert, Card, Stack, Text } from '@mantine/core';
+import { paths } from '#domain/paths';
+import { AlertIcon } from '#components/alert-icon';
+import { PageLoader } from '#components/page-loader';
+import { ScreenTitle } from '#features/rewards/components/screen-title.tsx';
+import { useRewardsUser } from '#features/rewards/hooks/use-rewards-user.ts';
+import { useImpsHistory } from '#features/rewards/queries.ts';
+import { MovementCard } from '../components/movement-card.tsx';
+import classes from '../components/history.module.css';
 
-/** /mis-ingresos: points movements (later issue). */
+/** /mis-ingresos ("Historial de IMPs"): brand 2 only; everyone else goes to /home. */
 export function HistoryRoute() {
-  return <ComingSoon title="Historial de IMPs" />;
+  const rewards = useRewardsUser();
+  if (!rewards?.hasAccess) return <Navigate to={paths.home.getHref()} replace />;
+  return <HistoryScreen userId={rewards.user.id} />;
+}
+
+function HistoryScreen({ userId }: { userId: number }) {
+  const history = useImpsHistory(userId);
+  return (
+    <Stack gap="lg" maw={760}>
+      <ScreenTitle title="Historial de IMPs" fetchedAt={history.fetchedAt} isStale={history.isStale} />
+      {history.isLoading ? (
+        <PageLoader label="Cargando movimientos..." />
+      ) : !history.data ? (
+        <Alert color="red" icon={<AlertIcon />} role="alert">
+          No se pudo obtener el historial de IMPs: {history.error ?? 'Error desconocido'}
+        </Alert>
+      ) : history.data.length === 0 ? (
+        <Card>
+          <Text ta="center" fw={600} py="lg">
+            No hay movimientos todavía.
+          </Text>
+        </Card>
+      ) : (
+        <ul className={classes.list} aria-label="Movimientos de IMPs">
+          {history.data.map((movement) => (
+            <MovementCard key={movement.id} movement={movement} />
+          ))}
+        </ul>
+      )}
+    </Stack>
+  );
 }

@@ -1,6 +1,56 @@
-import { ComingSoon } from '#components/coming-soon';
+import { Alert, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import { AlertIcon } from '#components/alert-icon';
+import { PageLoader } from '#components/page-loader';
+import { RestrictedAccess } from '#components/restricted-access';
+import { ScreenTitle } from '#features/rewards/components/screen-title.tsx';
+import { useRewardsUser } from '#features/rewards/hooks/use-rewards-user.ts';
+import { useOrders } from '#features/rewards/queries.ts';
+import { OrderCard } from '../components/order-card.tsx';
 
-/** /mis-ordenes: the user's redeemed prizes (later issue). */
+/** /mis-ordenes ("Mis Premios"): brand 2 only; everyone else sees "Acceso restringido". */
 export function OrdersRoute() {
-  return <ComingSoon title="Mis Premios" />;
+  const rewards = useRewardsUser();
+  if (!rewards?.hasAccess) return <RestrictedAccess />;
+  return <OrdersScreen userId={rewards.user.id} />;
+}
+
+function OrdersScreen({ userId }: { userId: number }) {
+  const orders = useOrders(userId);
+  const title = <ScreenTitle title="Mis Premios" fetchedAt={orders.fetchedAt} isStale={orders.isStale} />;
+  if (orders.isLoading) {
+    return (
+      <Stack gap="lg">
+        {title}
+        <PageLoader label="Cargando tus premios..." />
+      </Stack>
+    );
+  }
+  if (!orders.data) {
+    return (
+      <Stack gap="lg">
+        {title}
+        <Alert color="red" icon={<AlertIcon />} role="alert">
+          No se pudo obtener las órdenes. Intenta nuevamente.
+        </Alert>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      {title}
+      {orders.data.ordenes.length === 0 ? (
+        <Card>
+          <Text ta="center" fw={600} py="lg">
+            No tienes premios
+          </Text>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {orders.data.ordenes.map((order) => (
+            <OrderCard key={order.id} order={order} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
 }

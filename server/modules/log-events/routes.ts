@@ -1,0 +1,19 @@
+// POST /log/register {action}: one usage event ("Clic banner home accesible", "Fin video 2
+// Accesible"...). Queued offline by the app, so idempotent, allowed to sync credentials,
+// and stored with when it happened (X-Occurred-At), not when it arrived.
+import type { FastifyInstance } from 'fastify';
+import { logEventBodySchema } from '#contract/training';
+import type { AppDeps } from '#server/deps';
+import { currentUser } from '#server/plugins/auth';
+import type { ZodTypeProvider } from '#server/plugins/zod';
+import { createLogEventsRepository } from './repository.ts';
+
+export async function logEventsRoutes(app: FastifyInstance, { db, clock }: Pick<AppDeps, 'db' | 'clock'>): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const events = createLogEventsRepository(db);
+
+  api.post('/log/register', { config: { idempotent: true, allowSync: true }, schema: { body: logEventBodySchema } }, async (request) => {
+    await events.append({ userId: currentUser(request).id, action: request.body.action, occurredAt: request.occurredAt, now: clock() });
+    return { success: true as const };
+  });
+}

@@ -1,0 +1,98 @@
+// SQL for training: videos with their attribute, each user's video progress (high-water mark)
+// and the counts behind an attribute's training progress. Every progress query is scoped by
+// user id. No rules here: availability, plausibility and percentages are #domain functions.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '#server/db/schema';
+import type { VideoProgressState } from '#domain/video-progress';
+
+export interface VideoRecord {
+  id: number;
+  attribute_id: number;
+  position: number;
+  title: string;
+  url: string;
+  captions_url: string | null;
+  available_from: string | null;
+  duration_seconds: number;
+  attribute_enabled: boolean;
+}
+
+export interface VideoWithProgress extends VideoRecord {
+  porcentaje: number | null;
+  seen_at: Date | null;
+}
+
+const videoColumns = [
+  'v.id', 'v.attribute_id', 'v.position', 'v.title', 'v.url', 'v.captions_url', 'v.available_from', 'v.duration_seconds',
+  'a.enabled as attribute_enabled',
+] as const;
+
+export function createTrainingRepository(db: Kysely<Database>) {
+  const videos = () => db.selectFrom('videos as v').innerJoin('attributes as a', 'a.id', 'v.attribute_id');
+
+  return {
+    async findAttribute(id: number): Promise<{ id: number; enabled: boolean } | undefined> {
+      return db.selectFrom('attributes').select(['id', 'enabled']).where('id', '=', id).executeTakeFirst();
+    },
+
+    async findVideo(id: number): Promise<VideoRecord | undefined> {
+      return videos().select(videoColumns).where('v.id', '=', id).executeTakeFirst();
+    },
+
+    /** The attribute's videos by position, each with this user's progress (null when none). */
+    async videosWithProgress(attributeId: number, userId: number): Promise<VideoWithProgress[]> {
+      return videos()
+        .leftJoin('video_progress as p', (join) => join.onRef('p.video_id', '=', 'v.id').on('p.user_id', '=', userId))
+        .select(videoColumns).select(['p.porcentaje', 'p.seen_at'])
+        .where('v.attribute_id', '=', attributeId)
+        .orderBy('v.position').orderBy('v.id')
+        .execute();
+    },
+
+    async progressOf(userId: number, videoId: number): Promise<{ porcentaje: number; seen_at: Date | null } | undefined> {
+      return db.selectFrom('video_progress').select(['porcentaje', 'seen_at'])
+        .where('user_id', '=', userId).where('video_id', '=', videoId)
+        .executeTakeFirst();
+    },
+
+    /**
+     * This user's progress on a video, row-locked until the transaction ends, so concurrent
+     * reports apply one after another. The empty row is created first because FOR UPDATE
+     * cannot lock a row that does not exist yet. Call only inside a transaction.
+     */
+    async lockProgress(userId: number, videoId: number, now: Date): Promise<VideoProgressState> {
+      await db.insertInto('video_progress').values({ user_id: userId, video_id: videoId, updated_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'video_id']).doNothing())
+        .execute();
+      const row = await db.selectFrom('video_progress').select(['porcentaje', 'first_partial_at', 'seen_at'])
+        .where('user_id', '=', userId).where('video_id', '=', videoId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      return { porcentaje: row.porcentaje, firstPartialAt: row.first_partial_at, seenAt: row.seen_at };
+    },
+
+    async saveProgress(userId: number, videoId: number, state: VideoProgressState, now: Date): Promise<void> {
+      await db.updateTable('video_progress')
+        .set({ porcentaje: state.porcentaje, first_partial_at: state.firstPartialAt, seen_at: state.seenAt, updated_at: now })
+        .where('user_id', '=', userId).where('video_id', '=', videoId)
+        .execute();
+    },
+
+    /** How many videos the attribute has, and how many of them this user has seen. */
+    async videoCounts(userId: number, attributeId: number): Promise<{ total: number; seen: number }> {
+      const row = await db.selectFrom('videos as v')
+        .leftJoin('video_progress as p', (join) => join.onRef('p.video_id', '=', 'v.id').on('p.user_id', '=', userId))
+        .select([sql<number>`count(*)::int`.as('total'), sql<number>`count(p.seen_at)::int`.as('seen')])
+        .where('v.attribute_id', '=', attributeId)
+        .executeTakeFirstOrThrow();
+      return row;
+    },
+
+    /** Quizzes this user completed in the attribute: 0 until the Quiz issue implements it on its participations table. */
+    async completedQuizzes(_userId: number, _attributeId: number): Promise<number> {
+      return 0;
+    },
+  };
+}
+
+export type TrainingRepository = ReturnType<typeof createTrainingRepository>;

@@ -1,0 +1,116 @@
+// Training rules the API applies: which videos an agent sees and whether they are open
+// (#domain/calendar), the progress high-water mark and the +5 IMPs for a plausible first
+// completion (#domain/video-progress, #domain/points), and the attribute's training
+// percentage. Always scoped to the signed-in user: never reads or writes another's progress.
+import type { z } from 'zod';
+import type { Video, videoProgressAnswerSchema } from '#contract/training';
+import { isAvailableOn } from '#domain/calendar';
+import { creditExpiry, sourceKeys, VIDEO_POINTS } from '#domain/points';
+import { applyProgressReport, attributeProgress, completionEarns, type ProgressReport } from '#domain/video-progress';
+import { QUIZZES_PER_ATTRIBUTE } from '#domain/training';
+import type { AppDeps } from '#server/deps';
+import { HttpError } from '#server/http-error';
+import { createPointsRepository } from '#server/modules/points/repository';
+import { createTrainingRepository, type VideoRecord } from './repository.ts';
+
+type VideoProgressAnswer = z.infer<typeof videoProgressAnswerSchema>;
+
+export const ATTRIBUTE_NOT_FOUND = 'No existe ese atributo';
+export const VIDEO_NOT_FOUND = 'No existe ese vídeo';
+export const VIDEO_NOT_AVAILABLE = 'Este vídeo todavía no está disponible.';
+
+const sameMoment = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
+/** The spec's `is_hable`: the attribute is enabled and the video's opening day has come. */
+function isOpen(video: Pick<VideoRecord, 'available_from' | 'attribute_enabled'>, now: Date): boolean {
+  return video.attribute_enabled && isAvailableOn(video.available_from, now);
+}
+
+export function createTrainingService({ db, clock }: AppDeps) {
+  const repo = createTrainingRepository(db);
+
+  async function enabledAttribute(attributeId: number): Promise<number> {
+    const attribute = await repo.findAttribute(attributeId);
+    if (!attribute?.enabled) throw new HttpError(404, ATTRIBUTE_NOT_FOUND);
+    return attribute.id;
+  }
+
+  /** Videos of disabled attributes do not exist as far as agents are concerned. */
+  async function visibleVideo(videoId: number): Promise<VideoRecord> {
+    const video = await repo.findVideo(videoId);
+    if (!video?.attribute_enabled) throw new HttpError(404, VIDEO_NOT_FOUND);
+    return video;
+  }
+
+  return {
+    async videos(userId: number, attributeId: number): Promise<Video[]> {
+      const rows = await repo.videosWithProgress(await enabledAttribute(attributeId), userId);
+      const now = clock();
+      return rows.map((v) => ({
+        id: v.id,
+        atributo_id: v.attribute_id,
+        position: v.position,
+        title: v.title,
+        url: v.url,
+        captions_url: v.captions_url,
+        duration_seconds: v.duration_seconds,
+        is_hable: isOpen(v, now),
+        visto: v.seen_at !== null,
+        porcentaje: v.porcentaje ?? 0,
+      }));
+    },
+
+    async progress(userId: number, videoId: number): Promise<{ porcentaje: number; visto: boolean }> {
+      const video = await visibleVideo(videoId);
+      const row = await repo.progressOf(userId, video.id);
+      return { porcentaje: row?.porcentaje ?? 0, visto: (row?.seen_at ?? null) !== null };
+    },
+
+    /**
+     * One progress report (possibly queued offline, possibly a replay under another key).
+     * The progress row stays locked from read to ledger write, so of any number of
+     * concurrent 100 % reports exactly one can pay, and the ledger's unique source key
+     * backs that up.
+     */
+    async report(userId: number, videoId: number, report: ProgressReport): Promise<VideoProgressAnswer> {
+      const video = await visibleVideo(videoId);
+      const now = clock();
+      // Judged at arrival, not at X-Occurred-At: a video never closes again once open, and a
+      // slow device clock around midnight must not turn a real viewing into a refusal.
+      if (!isOpen(video, now)) throw new HttpError(409, VIDEO_NOT_AVAILABLE);
+      return db.transaction().execute(async (trx) => {
+        const progress = createTrainingRepository(trx);
+        const before = await progress.lockProgress(userId, video.id, now);
+        const after = applyProgressReport(before, report);
+        const changed = after.porcentaje !== before.porcentaje
+          || !sameMoment(after.firstPartialAt, before.firstPartialAt) || !sameMoment(after.seenAt, before.seenAt);
+        if (changed) await progress.saveProgress(userId, video.id, after, now);
+        let awarded = 0;
+        if (completionEarns(after, report, video.duration_seconds)) {
+          const paid = await createPointsRepository(trx).creditOnce({
+            user_id: userId,
+            amount: VIDEO_POINTS,
+            concept: `Vídeo completado: ${video.title}`,
+            source_key: sourceKeys.video(video.id),
+            attribute_id: video.attribute_id,
+            kind: 'activity',
+            occurred_at: report.occurredAt,
+            created_at: now,
+            expires_at: creditExpiry(report.occurredAt),
+          });
+          awarded = paid ? VIDEO_POINTS : 0;
+        }
+        return { success: true as const, porcentaje: after.porcentaje, visto: after.seenAt !== null, imps_awarded: awarded };
+      });
+    },
+
+    async attributeProgress(userId: number, attributeId: number): Promise<number> {
+      const id = await enabledAttribute(attributeId);
+      const videos = await repo.videoCounts(userId, id);
+      const quizzesDone = await repo.completedQuizzes(userId, id);
+      return attributeProgress({ videosTotal: videos.total, videosSeen: videos.seen, quizzesTotal: QUIZZES_PER_ATTRIBUTE, quizzesDone });
+    },
+  };
+}
+
+export type TrainingService = ReturnType<typeof createTrainingService>;

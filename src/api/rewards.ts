@@ -1,0 +1,69 @@
+// Brand-2 rewards calls: the catalogue and the user's orders (validated with the contract's
+// schemas), and redeeming a value option. Redeeming must be online; it never throws: any
+// failure becomes a { status: 'error', message } the result dialog shows (spec section 8).
+import { isHTTPError } from 'ky';
+import { z } from 'zod';
+import { IDEMPOTENCY_HEADER } from '#contract/common';
+import {
+  ordersResponseSchema,
+  productsResponseSchema,
+  redeemResponseSchema,
+  REWARDS_PATHS,
+  type OrdersResponse,
+  type Product,
+  type RedeemBody,
+  type RedeemResponse,
+} from '#contract/rewards';
+import { ApiRequestError, http, readJson, UNKNOWN_ERROR_MESSAGE } from '#api/http';
+
+export const NETWORK_OR_UNEXPECTED = 'Error de red o inesperado';
+export const REDEEM_FAILED_DEFAULT = 'No se pudo canjear el producto';
+
+export async function fetchProducts(): Promise<Product[]> {
+  return (await readJson(http.get(REWARDS_PATHS.products), productsResponseSchema)).data;
+}
+
+export async function fetchOrders(): Promise<OrdersResponse['data']> {
+  return (await readJson(http.get(REWARDS_PATHS.orders), ordersResponseSchema)).data;
+}
+
+const errorBodySchema = z.object({
+  status: z.string().optional(),
+  message: z.string().optional(),
+  error: z.string().optional(),
+}).catch({});
+
+/**
+ * Spec 8: an HTTP error shows the status and message of its body (defaults "error" and
+ * "Error desconocido"); any other failure its own message, or "Error de red o inesperado".
+ */
+export function redeemFailure(error: unknown): RedeemResponse {
+  if (error instanceof ApiRequestError && error.kind === 'http') {
+    const body = errorBodySchema.parse(isHTTPError(error.cause) ? error.cause.data : undefined);
+    return { status: body.status === 'ok' ? 'ok' : 'error', message: body.message || body.error || UNKNOWN_ERROR_MESSAGE };
+  }
+  const message = error instanceof Error ? error.message : '';
+  return { status: 'error', message: message || NETWORK_OR_UNEXPECTED };
+}
+
+/**
+ * POST cheque-motiva/cangear with the confirmation's Idempotency-Key. A dropped connection or
+ * a timeout is retried with the same key, so the server answers the first attempt's outcome
+ * instead of redeeming twice; 409 means that first attempt is still being processed.
+ */
+export async function redeemPrize(body: RedeemBody, idempotencyKey: string): Promise<RedeemResponse> {
+  try {
+    const answer = await readJson(
+      http.post(REWARDS_PATHS.redeem, {
+        json: body,
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+        timeout: 25_000,
+        retry: { limit: 2, methods: ['post'], statusCodes: [409], retryOnTimeout: true },
+      }),
+      redeemResponseSchema,
+    );
+    return answer.status === 'error' && !answer.message ? { status: 'error', message: REDEEM_FAILED_DEFAULT } : answer;
+  } catch (error) {
+    return redeemFailure(error);
+  }
+}

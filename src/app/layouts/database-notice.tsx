@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { Button, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { onDatabaseEvent, type DatabaseEvent } from '#offline/db';
+
+const MESSAGES: Record<DatabaseEvent, string> = {
+  outdated: 'La app se actualizó en otra pestaña. Recarga para continuar.',
+  blocked: 'Cierra las demás pestañas de +impecable para terminar de actualizar la app.',
+};
+
+/**
+ * Says when the device's database changed under this tab: another tab upgraded it (this one
+ * closed its connection and runs old code), or an old tab holds back our upgrade.
+ */
+export function DatabaseNotice() {
+  useEffect(
+    () =>
+      onDatabaseEvent((event) => {
+        notifications.show({
+          id: `database-${event}`,
+          color: 'yellow',
+          autoClose: false,
+          message: (
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{MESSAGES[event]}</Text>
+              {event === 'outdated' && (
+                <Button size="xs" onClick={() => window.location.reload()}>
+                  Recargar
+                </Button>
+              )}
+            </Stack>
+          ),
+        });
+      }),
+    [],
+  );
+  return null;
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/** The rewards endpoints (paths after /api, spelled as in the spec, "cangear" included). */
+export const REWARDS_PATHS = {
+  products: 'cheque-motiva/products',
+  redeem: 'cheque-motiva/cangear',
+  orders: 'cheque-motiva/ordenes/user',
+} as const;
+
+/** Redeem answers carry one of these: ok, or error with the reason in `message`. */
+export const REDEEM_STATUSES = ['ok', 'error'] as const;
+
+/** A value option of a prize: what it costs in IMPs and, for gift cards, its face value. */
+export const valueOptionSchema = z.object({
+  id: z.number().int(),
+  valor_rings: z.number().int().positive(),
+  /** Face value as the provider spells it ("25.00"), null when the prize is not a card. */
+  valor_chequemotiva: z.string().nullable(),
+});
+export type ValueOption = z.infer<typeof valueOptionSchema>;
+
+/** A prize of the brand-2 catalogue (spec section 3). The same for every user: no personal data. */
+export const productSchema = z.object({
+  id: z.number().int(),
+  /** Image URL; the app shows a placeholder when it does not load. */
+  imagen: z.string(),
+  nombre: z.string(),
+  descripcion: z.string().nullable(),
+  condiciones: z.string().nullable(),
+  /** Gift-card provider codes; null for prizes the user's manager hands over. */
+  codigo_producto_chequemotiva: z.string().nullable(),
+  codigo_plantilla_chequemotiva: z.string().nullable(),
+  tiene_stock: z.number().int().default(0),
+  disponible: z.number().int().default(0),
+  valores: z.array(valueOptionSchema),
+  valor_rings: z.number().int().nullable(),
+  valor_chequemotiva: z.string().nullable(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** GET cheque-motiva/products */
+export const productsResponseSchema = z.object({
+  status: z.string(),
+  message: z.string(),
+  data: z.array(productSchema),
+});
+export type ProductsResponse = z.infer<typeof productsResponseSchema>;
+
+/** POST cheque-motiva/cangear: `product` is a value option id, `value` its valor_rings. */
+export const redeemBodySchema = z.object({
+  product: z.number().int().positive(),
+  value: z.number().int().positive(),
+});
+export type RedeemBody = z.infer<typeof redeemBodySchema>;
+
+export const redeemResponseSchema = z.object({
+  status: z.enum(REDEEM_STATUSES),
+  message: z.string(),
+});
+export type RedeemResponse = z.infer<typeof redeemResponseSchema>;
+
+/**
+ * A prize order (spec section 3). `cantidad` and `puntos` are strings, as the spec has them;
+ * `url` is the coupon link (null when the manager hands the prize over); `error` is set when
+ * the provider could not issue the card (the IMPs were given back).
+ */
+export const orderSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  premio_id: z.number().int(),
+  id_api: z.string().nullable(),
+  nombre_producto: z.string(),
+  cantidad: z.string(),
+  puntos: z.string(),
+  url: z.string().nullable(),
+  error: z.number().int().nullable(),
+  validity_start: z.string().nullable(),
+  validity_end: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  product: productSchema,
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** GET cheque-motiva/ordenes/user: the user's orders, newest first, and the IMPs balance. */
+export const ordersResponseSchema = z.object({
+  status: z.string(),
+  message: z.string(),
+  data: z.object({
+    ordenes: z.array(orderSchema),
+    puntos: z.number().int(),
+  }),
+});
+export type OrdersResponse = z.infer<typeof ordersResponseSchema>;

@@ -1,0 +1,57 @@
+// Rewards rules (spec 2 "/premios", 5 "Validation rules", 6): who has the catalogue, when a
+// prize can be redeemed, which value options the balance reaches, and the sign of a history
+// movement. Pure and shared: the server refuses what the app disables, by the same rules.
+// Never reads the balance itself: callers pass the figure they trust.
+import type { Product, ValueOption } from '#contract/rewards';
+
+/** Spec 6: the catalogue, own orders and the IMPs history are for brand id 2 only. */
+export const REWARDS_BRAND_ID = 2;
+
+/** Spec 9: a coupon is valid for up to one year from its issue. */
+export const COUPON_VALIDITY_DAYS = 365;
+
+export function hasRewardsAccess(brandId: number): boolean {
+  return brandId === REWARDS_BRAND_ID;
+}
+
+/** Listed and in stock: `disponible` and `tiene_stock` are 0/1 flags. */
+export function isProductRedeemable(product: Pick<Product, 'disponible' | 'tiene_stock'>): boolean {
+  return product.disponible > 0 && product.tiene_stock > 0;
+}
+
+/** Spec 5: an option costing more than the user's IMPs is disabled. */
+export function isOptionAffordable(option: Pick<ValueOption, 'valor_rings'>, balance: number): boolean {
+  return option.valor_rings <= balance;
+}
+
+/** Spec 5: "Canjear" is disabled when the balance is below the first option (or nothing can be redeemed). */
+export function canRedeemProduct(product: Pick<Product, 'disponible' | 'tiene_stock' | 'valores'>, balance: number): boolean {
+  const first = product.valores[0];
+  return first !== undefined && isProductRedeemable(product) && isOptionAffordable(first, balance);
+}
+
+/** Spec 5: the selector shows only with more than one option. */
+export function needsValueSelector(product: Pick<Product, 'valores'>): boolean {
+  return product.valores.length > 1;
+}
+
+// A gift card's face value is money, unlike IMPs: whole euros without decimals, else two.
+const wholeEuros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+const euros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
+
+/** "5 €" or "8,50 €" for a face value as the provider spells it ("8.50"); null when there is none. */
+export function formatFaceValue(valorChequemotiva: string | null): string | null {
+  const face = valorChequemotiva === null || valorChequemotiva.trim() === '' ? Number.NaN : Number(valorChequemotiva);
+  if (!Number.isFinite(face)) return null;
+  return (Number.isInteger(face) ? wholeEuros : euros).format(face);
+}
+
+/** Spec 2 "/mis-ingresos": + for `sumar`, - for anything else. */
+export function movementSign(operacion: string): '+' | '-' {
+  return operacion === 'sumar' ? '+' : '-';
+}
+
+/** The history's `operacion` for a ledger amount. */
+export function operacionOf(amount: number): 'sumar' | 'restar' {
+  return amount > 0 ? 'sumar' : 'restar';
+}

@@ -1,0 +1,39 @@
+// Quiz scoring (spec 9, decisions "Points (IMPs) ledger"): points for a correct answer by
+// response time, as data the rules page prints and the server scores with.
+// Pure; boundaries are on whole seconds elapsed (floor): 19.9 s is under 20.
+// Never decides plausibility of a claimed time: the server checks that before scoring.
+
+export const QUESTIONS_PER_QUIZ = 10;
+/** Points for an answer that is not correct, however fast. */
+export const WRONG_ANSWER_POINTS = 0;
+
+export interface ResponseTimeBand {
+  /** First whole second of the band, inclusive. */
+  fromSeconds: number;
+  /** Last whole second of the band, inclusive; null for "and slower". */
+  toSeconds: number | null;
+  points: number;
+  /** How the rules page reads the band. */
+  label: string;
+}
+
+/** Spec 9: under 20 s = 5; 20 to 30 s = 4; 31 to 40 s = 3; 41 to 50 s = 2; over 50 s = 1. */
+export const RESPONSE_TIME_POINTS: readonly ResponseTimeBand[] = [
+  { fromSeconds: 0, toSeconds: 19, points: 5, label: 'Menos de 20 segundos' },
+  { fromSeconds: 20, toSeconds: 30, points: 4, label: 'De 20 a 30 segundos' },
+  { fromSeconds: 31, toSeconds: 40, points: 3, label: 'De 31 a 40 segundos' },
+  { fromSeconds: 41, toSeconds: 50, points: 2, label: 'De 41 a 50 segundos' },
+  { fromSeconds: 51, toSeconds: null, points: 1, label: 'Más de 50 segundos' },
+];
+
+export const MAX_POINTS_PER_ANSWER = Math.max(...RESPONSE_TIME_POINTS.map((b) => b.points));
+/** Spec 9: up to 50 points per quiz. */
+export const MAX_QUIZ_POINTS = QUESTIONS_PER_QUIZ * MAX_POINTS_PER_ANSWER;
+
+/** Points for one answer given `seconds` after the question was shown. */
+export function pointsForElapsed(seconds: number, correct: boolean): number {
+  if (!correct) return WRONG_ANSWER_POINTS;
+  const whole = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : Number.POSITIVE_INFINITY;
+  const band = RESPONSE_TIME_POINTS.find((b) => whole >= b.fromSeconds && (b.toSeconds === null || whole <= b.toSeconds));
+  return band?.points ?? WRONG_ANSWER_POINTS;
+}

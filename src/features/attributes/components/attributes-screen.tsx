@@ -1,0 +1,49 @@
+import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { inDisplayOrder, isNewAttribute } from '#domain/training';
+import { AlertIcon } from '#components/alert-icon';
+import { FreshnessNote } from '#components/freshness-note';
+import { useCalendar } from '#features/attributes/queries.ts';
+import { AttributeTile } from '#features/attributes/components/attribute-tile.tsx';
+
+const GRID = { base: 2, xs: 3, md: 4 } as const;
+
+/** /atributos: the seven attributes; enabled ones open their dashboard. */
+export function AttributesScreen({ userId }: { userId: number }) {
+  const calendar = useCalendar(userId);
+  const now = new Date();
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          Navega por los atributos disponibles
+        </Title>
+        <Text c="dimmed" mt={4}>
+          Cada mes se abre un atributo nuevo con sus vídeos y sus cuestionarios.
+        </Text>
+      </div>
+      {calendar.data ? (
+        <>
+          <SimpleGrid cols={GRID} spacing="lg">
+            {inDisplayOrder(calendar.data).map((attribute) => (
+              <AttributeTile key={attribute.id} attribute={attribute} isNew={isNewAttribute(calendar.data ?? [], attribute.id, now)} />
+            ))}
+          </SimpleGrid>
+          <FreshnessNote fetchedAt={calendar.fetchedAt} isStale={calendar.isStale} />
+        </>
+      ) : calendar.isLoading ? (
+        <SimpleGrid cols={GRID} spacing="lg" aria-busy="true" aria-label="Cargando...">
+          {Array.from({ length: 7 }, (_, i) => (
+            <Skeleton key={i} height={190} radius="lg" />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Alert color="red" role="alert" icon={<AlertIcon />} title={`No se pudieron obtener los atributos: ${calendar.error ?? ''}`}>
+          <Button size="xs" variant="default" mt="xs" onClick={() => void calendar.revalidate()}>
+            Reintentar
+          </Button>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

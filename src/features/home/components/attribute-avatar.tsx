@@ -1,0 +1,48 @@
+import { Link } from 'react-router-dom';
+import { Badge, Text, VisuallyHidden } from '@mantine/core';
+import type { Attribute } from '#contract/attributes';
+import { paths } from '#domain/paths';
+import { AttributeLogo } from '#components/attribute-logo';
+import classes from './attribute-avatar.module.css';
+
+interface AttributeAvatarProps {
+  attribute: Attribute;
+  isNew: boolean;
+}
+
+/** One "Conoce a" avatar: a link to the dashboard, or a dimmed, inert tile while disabled. */
+export function AttributeAvatar({ attribute, isNew }: AttributeAvatarProps) {
+  const face = (
+    <>
+      <span className={classes.ring} data-new={isNew || undefined}>
+        <AttributeLogo slug={attribute.slug} alt="" size={68} />
+        {isNew && (
+          <Badge className={classes.badge} color="imps.4" c="imps.9" size="sm" radius="sm">
+            NEW
+          </Badge>
+        )}
+      </span>
+      <Text component="span" className={classes.name}>
+        {attribute.nombre}
+      </Text>
+    </>
+  );
+
+  if (!attribute.enabled) {
+    return (
+      <div className={classes.item} aria-disabled="true" title="Próximamente">
+        {face}
+        <VisuallyHidden>Próximamente</VisuallyHidden>
+      </div>
+    );
+  }
+  return (
+    <Link
+      to={paths.dashboard.getHref(attribute.slug)}
+      className={classes.item}
+      aria-label={isNew ? `Conoce a ${attribute.nombre}, nuevo` : `Conoce a ${attribute.nombre}`}
+    >
+      {face}
+    </Link>
+  );
+}

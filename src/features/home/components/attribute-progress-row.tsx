@@ -1,0 +1,54 @@
+import { Badge, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
+import type { Attribute } from '#contract/attributes';
+import { formatNumber } from '#domain/format';
+import { AttributeLogo } from '#components/attribute-logo';
+import { FreshnessNote } from '#components/freshness-note';
+import { useAttributeProgress } from '#features/home/queries.ts';
+
+interface AttributeProgressRowProps {
+  attribute: Attribute;
+  userId: number;
+  /** The attribute of the running month. */
+  isCurrent: boolean;
+}
+
+/** One attribute's training progress (GET /progreso/{id}), from the device's snapshot first. */
+export function AttributeProgressRow({ attribute, userId, isCurrent }: AttributeProgressRowProps) {
+  const { data, isLoading, error, isStale, fetchedAt } = useAttributeProgress(attribute.id, userId);
+  const labelId = `progreso-${attribute.slug}`;
+
+  return (
+    <Group wrap="nowrap" gap="md" align="center">
+      <AttributeLogo slug={attribute.slug} alt="" size={44} />
+      <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Group gap={8} wrap="nowrap">
+            <Text fw={650} id={labelId}>
+              {attribute.nombre}
+            </Text>
+            {isCurrent && (
+              <Badge size="sm" radius="sm" color="imps.4" c="imps.9" tt="none">
+                Este mes
+              </Badge>
+            )}
+          </Group>
+          {data !== undefined && (
+            <Text fw={750} c="brand.8" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatNumber(data)}&nbsp;%
+            </Text>
+          )}
+        </Group>
+        {data !== undefined ? (
+          <Progress value={data} size="lg" radius="xl" color={data >= 100 ? 'teal.7' : 'brand.6'} aria-labelledby={labelId} />
+        ) : isLoading ? (
+          <Skeleton height={12} radius="xl" aria-label="Cargando..." />
+        ) : (
+          <Text size="sm" c="red.8" role="alert">
+            No se pudo obtener el progreso del video: {error}
+          </Text>
+        )}
+        <FreshnessNote fetchedAt={fetchedAt} isStale={isStale} />
+      </Stack>
+    </Group>
+  );
+}

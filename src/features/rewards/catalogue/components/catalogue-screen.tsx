@@ -1,0 +1,94 @@
+import { useCallback, useState } from 'react';
+import { Alert, Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import type { Product } from '#contract/rewards';
+import { formatPoints } from '#domain/format';
+import { AlertIcon } from '#components/alert-icon';
+import { PageLoader } from '#components/page-loader';
+import { ScreenTitle } from '#features/rewards/components/screen-title.tsx';
+import type { RewardsUser } from '#features/rewards/hooks/use-rewards-user.ts';
+import { refreshAfterRedeem, useBalance, useCatalogue } from '#features/rewards/queries.ts';
+import { useRedeem } from '../hooks/use-redeem.ts';
+import { ProductCard } from './product-card.tsx';
+import { ProductInfoModal } from './product-info-modal.tsx';
+import { RedeemDialogs } from './redeem-dialogs.tsx';
+
+/** /premios for brand 2: the catalogue from the device's snapshot, redeeming online only. */
+export function CatalogueScreen({ rewards }: { rewards: RewardsUser }) {
+  const catalogue = useCatalogue(rewards.user.id);
+  const balance = useBalance(rewards.user.id);
+  const { online } = useNetwork();
+  const [info, setInfo] = useState<Product | null>(null);
+  const refetchCatalogue = catalogue.revalidate;
+  const userId = rewards.user.id;
+  const afterRedeem = useCallback(() => {
+    void refetchCatalogue();
+    refreshAfterRedeem(userId);
+  }, [refetchCatalogue, userId]);
+  const redeem = useRedeem(afterRedeem);
+
+  if (catalogue.isLoading) return <PageLoader label="Cargando catálogo de premios..." />;
+  if (!catalogue.data) {
+    return (
+      <Alert color="red" title="Ups! Ha ocurrido un error" icon={<AlertIcon />} maw={560} mx="auto" mt="md">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">No se pudo obtener los productos: {catalogue.error ?? 'Error desconocido'}</Text>
+          <Button color="red" variant="light" onClick={() => window.location.reload()}>
+            Reintentar
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const imps = balance.data?.imps ?? null;
+  return (
+    <Stack gap="lg">
+      <ScreenTitle
+        title="Catálogo de premios"
+        fetchedAt={catalogue.fetchedAt}
+        isStale={catalogue.isStale}
+        aside={
+          <Paper px="md" py={6} radius="md" bg="imps.1" c="imps.9">
+            <Text size="sm" span>
+              Tu saldo:{' '}
+            </Text>
+            <Text fw={800} span>
+              {imps === null ? '—' : formatPoints(imps)}
+            </Text>
+          </Paper>
+        }
+      />
+      {!online && (
+        <Alert color="yellow" icon={<AlertIcon />}>
+          Estás sin conexión: puedes ver el catálogo, pero necesitas conexión para canjear.
+        </Alert>
+      )}
+      {rewards.impersonating && (
+        <Alert color="orange" icon={<AlertIcon />}>
+          Estás en navegación simulada: puedes ver el catálogo, pero no canjear premios de este agente.
+        </Alert>
+      )}
+      {catalogue.data.length === 0 ? (
+        <Text c="dimmed">Todavía no hay premios en el catálogo.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="lg">
+          {catalogue.data.map((product, index) => (
+            <ProductCard
+              key={product.id}
+              product={product}
+              index={index}
+              balance={imps}
+              online={online}
+              readOnly={rewards.impersonating}
+              onRedeem={redeem.start}
+              onInfo={setInfo}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      <ProductInfoModal product={info} onClose={() => setInfo(null)} />
+      <RedeemDialogs state={redeem.state} onConfirm={() => void redeem.confirm()} onClose={redeem.close} />
+    </Stack>
+  );
+}

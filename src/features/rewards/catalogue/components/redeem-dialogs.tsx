@@ -1,0 +1,81 @@
+import { Link } from 'react-router-dom';
+import { Button, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { formatPoints } from '#domain/format';
+import { paths } from '#domain/paths';
+import type { RedeemState } from '../hooks/use-redeem.ts';
+
+interface RedeemDialogsProps {
+  state: RedeemState;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Spec 4: "¿Confirmar canjeo?" → "Canjeando..." → "¡Canje realizado!" or "Error al canjear". */
+export function RedeemDialogs({ state, onConfirm, onClose }: RedeemDialogsProps) {
+  const redeeming = state.step === 'redeeming';
+  return (
+    <>
+      <Modal
+        opened={state.step === 'confirm'}
+        onClose={onClose}
+        title="¿Confirmar canjeo?"
+        closeButtonProps={{ 'aria-label': 'Cancelar' }}
+      >
+        {state.step === 'confirm' && (
+          <Stack gap="lg">
+            <Text>
+              Vas a canjear <strong>{formatPoints(state.option.valor_rings)}</strong> por <strong>{state.product.nombre}</strong>.
+            </Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onClose}>
+                Cancelar
+              </Button>
+              <Button onClick={onConfirm}>Sí, canjear</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+
+      <Modal opened={redeeming} onClose={onClose} title="Canjeando..." withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false}>
+        <Group gap="md" py="sm" role="status" aria-live="polite">
+          <Loader size="sm" aria-hidden="true" />
+          <Text>Procesando tu canje...</Text>
+        </Group>
+      </Modal>
+
+      <Modal
+        opened={state.step === 'result'}
+        onClose={onClose}
+        title={state.step === 'result' && state.result.status === 'ok' ? '¡Canje realizado!' : 'Error al canjear'}
+        closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      >
+        {state.step === 'result' && (
+          <Stack gap="lg">
+            <Group gap="md" wrap="nowrap" align="flex-start">
+              <ResultIcon ok={state.result.status === 'ok'} />
+              <Text role={state.result.status === 'ok' ? 'status' : 'alert'}>{state.result.message}</Text>
+            </Group>
+            <Group justify="flex-end" gap="sm">
+              {state.result.status === 'ok' && (
+                <Button component={Link} to={paths.orders.getHref()} variant="light" onClick={onClose}>
+                  Ver Mis Premios
+                </Button>
+              )}
+              <Button onClick={onClose}>Cerrar</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+function ResultIcon({ ok }: { ok: boolean }) {
+  return (
+    <ThemeIcon size={40} radius="xl" variant="light" color={ok ? 'teal' : 'red'} aria-hidden="true" style={{ flexShrink: 0 }}>
+      <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+        {ok ? <path d="M5 12.5l4.5 4.5L19 7.5" /> : <path d="M7 7l10 10M17 7L7 17" />}
+      </svg>
+    </ThemeIcon>
+  );
+}

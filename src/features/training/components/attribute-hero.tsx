@@ -1,0 +1,38 @@
+import { ActionIcon } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { attributeArt, attributeTagline } from '#domain/attributes';
+import { AttributeInfoModal } from '#features/training/components/attribute-info-modal.tsx';
+import { ModuleIcon } from '#features/training/components/module-icon.tsx';
+import classes from './attribute-hero.module.css';
+
+interface AttributeHeroProps {
+  attributeId: number;
+  slug: string;
+  attributeName: string;
+}
+
+/** The attribute's banner with an info button that opens its definition. */
+export function AttributeHero({ attributeId, slug, attributeName }: AttributeHeroProps) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const art = attributeArt(slug);
+  return (
+    <div className={classes.hero}>
+      <picture>
+        <source media="(max-width: 47.99em)" srcSet={art.heroCompact} />
+        <img src={art.hero} className={classes.image} alt={`${attributeName}: ${attributeTagline(attributeId)}`} width={1600} height={600} />
+      </picture>
+      <ActionIcon
+        className={classes.info}
+        size={44}
+        radius="xl"
+        variant="white"
+        color="brand.8"
+        onClick={open}
+        aria-label={`Qué significa ser ${attributeName}`}
+      >
+        <ModuleIcon name="info" size={24} />
+      </ActionIcon>
+      <AttributeInfoModal attributeId={attributeId} slug={slug} attributeName={attributeName} opened={opened} onClose={close} />
+    </div>
+  );
+}

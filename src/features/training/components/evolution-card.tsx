@@ -1,0 +1,52 @@
+import { Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatNumber } from '#domain/format';
+import { AttributeLogo } from '#components/attribute-logo';
+import { FreshnessNote } from '#components/freshness-note';
+import type { CachedQuery } from '#offline/use-cached-query';
+
+interface EvolutionCardProps {
+  slug: string;
+  attributeName: string;
+  progress: CachedQuery<number>;
+  /** False while the attribute is disabled in the calendar: nothing to measure yet. */
+  available: boolean;
+}
+
+/** The attribute's evolution: its logo and the training progress (GET /progreso). */
+export function EvolutionCard({ slug, attributeName, progress, available }: EvolutionCardProps) {
+  const { data, isLoading, error, fetchedAt, isStale } = progress;
+  return (
+    <Card component="section" aria-labelledby="evolucion">
+      <Title order={2} size="h5" id="evolucion" mb="md">
+        Estado de evolución
+      </Title>
+      <Group wrap="nowrap" gap="md">
+        <AttributeLogo slug={slug} alt={attributeName} size={64} />
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" gap="xs">
+            <Text fw={650}>{attributeName}</Text>
+            {data !== undefined && (
+              <Text fw={800} size="lg" c="brand.8" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatNumber(data)}&nbsp;%
+              </Text>
+            )}
+          </Group>
+          {!available ? (
+            <Text size="sm" c="dimmed">
+              Disponible cuando empiece el mes de {attributeName}.
+            </Text>
+          ) : data !== undefined ? (
+            <Progress value={data} size="lg" radius="xl" color={data >= 100 ? 'teal.7' : 'brand.6'} aria-label={`Progreso de ${attributeName}`} />
+          ) : isLoading ? (
+            <Skeleton height={12} radius="xl" aria-label="Cargando..." />
+          ) : (
+            <Text size="sm" c="red.8" role="alert">
+              No se pudo obtener el progreso del video: {error}
+            </Text>
+          )}
+          <FreshnessNote fetchedAt={fetchedAt} isStale={isStale} />
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { paths } from '#domain/paths';
+import { MAX_QUIZ_POINTS, QUESTIONS_PER_QUIZ } from '#domain/scoring';
+import type { QuizButtonState } from '#domain/training';
+import { ModuleIcon } from '#features/training/components/module-icon.tsx';
+import classes from './module-row.module.css';
+
+interface QuizItemProps {
+  slug: string;
+  quiz: 1 | 2;
+  state: QuizButtonState;
+}
+
+/** "Resolver quizz N" with its spec 4 button: disabled, locked behind its video, or a link. */
+export function QuizItem({ slug, quiz, state }: QuizItemProps) {
+  const [lockedOpen, setLockedOpen] = useState(false);
+  const titleId = `quizz-${quiz}`;
+  const done = state.kind === 'link' && state.label === 'Completado';
+
+  return (
+    <li className={classes.row} data-done={done || undefined} data-soon={state.kind === 'disabled' || undefined}>
+      <ThemeIcon
+        size={40}
+        radius="xl"
+        variant={done ? 'filled' : 'light'}
+        color={done ? 'teal.8' : state.kind === 'disabled' ? 'gray' : 'imps'}
+        c={done ? undefined : state.kind === 'disabled' ? 'gray.7' : 'imps.8'}
+      >
+        <ModuleIcon name={done ? 'check' : 'quiz'} />
+      </ThemeIcon>
+      <div className={classes.body}>
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts="0.04em">
+          {QUESTIONS_PER_QUIZ} preguntas · hasta {MAX_QUIZ_POINTS} IMPs
+        </Text>
+        <Text fw={650} id={titleId}>
+          Resolver quizz {quiz}
+        </Text>
+      </div>
+      {state.kind === 'link' ? (
+        <Button className={classes.action} component={Link} to={paths.quiz.getHref(slug, quiz)} variant={done ? 'default' : 'filled'} aria-describedby={titleId}>
+          {state.label}
+        </Button>
+      ) : (
+        <Button
+          className={classes.action}
+          variant={state.kind === 'locked' ? 'light' : 'default'}
+          disabled={state.kind === 'disabled'}
+          aria-describedby={titleId}
+          onClick={() => setLockedOpen(true)}
+        >
+          {state.label}
+        </Button>
+      )}
+      {state.kind === 'locked' && (
+        <Modal opened={lockedOpen} onClose={() => setLockedOpen(false)} title={`Resolver quizz ${quiz}`} size="sm">
+          <Stack gap="md">
+            <Text>{state.message}</Text>
+            <Button onClick={() => setLockedOpen(false)}>Entendido</Button>
+          </Stack>
+        </Modal>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Video } from '#contract/training';
+import { VIDEO_LOAD_TIMEOUT_MS } from '#domain/training';
+
+type VideoJs = typeof import('video.js').default;
+type Player = ReturnType<VideoJs>;
+
+export type PlayerStatus = 'loading' | 'ready' | 'failed';
+
+export interface PlayerEvents {
+  onTime: (currentTime: number, duration: number) => void;
+  onEnded: () => void;
+}
+
+// video.js (and its CSS and Spanish texts) is its own chunk, fetched the first time a video
+// opens: nobody who only checks the ranking pays for a video player.
+let loading: Promise<VideoJs> | undefined;
+
+function loadVideoJs(): Promise<VideoJs> {
+  loading ??= Promise.all([import('video.js'), import('video.js/dist/lang/es.json'), import('video.js/dist/video-js.css')]).then(
+    ([module, spanish]) => {
+      module.default.addLanguage('es', spanish.default);
+      return module.default;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+function playerOptions(url: string, captionsUrl: string | null, autoplay: boolean) {
+  return {
+    controls: true,
+    fluid: true,
+    aspectRatio: '16:9',
+    preload: 'auto',
+    playsinline: true,
+    autoplay,
+    language: 'es',
+    playbackRates: [1, 1.25, 1.5],
+    userActions: { hotkeys: true },
+    sources: [{ src: url, type: 'video/mp4' }],
+    tracks: captionsUrl ? [{ kind: 'captions', src: captionsUrl, srclang: 'es', label: 'Español', default: true }] : [],
+  };
+}
+
+/** Any of these means the browser has the video: the load timer stops. */
+const LOADED_EVENTS = ['loadedmetadata', 'loadeddata', 'canplay', 'playing'];
+
+/**
+ * A video.js player for `video`, mounted into the returned host element. Reports the play
+ * position and the end; `status` turns 'failed' when nothing loaded within 5 s or the media
+ * errs. Autoplays unless the user prefers reduced motion. Disposed on unmount.
+ */
+export function useVideoJs(video: Video, events: PlayerEvents) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const playerRef = useRef<Player | null>(null);
+  const eventsRef = useRef(events);
+  const [status, setStatus] = useState<PlayerStatus>('loading');
+  // Only what is played matters here: a progress update of the same video must not rebuild it.
+  const { url, captions_url: captionsUrl } = video;
+  useEffect(() => {
+    eventsRef.current = events;
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    let loaded = false;
+    const timer = window.setTimeout(() => {
+      if (!loaded && !cancelled) setStatus('failed');
+    }, VIDEO_LOAD_TIMEOUT_MS);
+    const autoplay = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
+    loadVideoJs().then(
+      (videojs) => {
+        const host = hostRef.current;
+        if (cancelled || !host) return;
+        // video.js replaces the element it is given: hand it one React does not own.
+        const element = document.createElement('video-js');
+        element.classList.add('vjs-big-play-centered');
+        host.appendChild(element);
+        const player = videojs(element, playerOptions(url, captionsUrl, autoplay));
+        playerRef.current = player;
+        player.on(LOADED_EVENTS, () => {
+          loaded = true;
+          window.clearTimeout(timer);
+          setStatus('ready');
+        });
+        player.on('error', () => setStatus('failed'));
+        player.on('timeupdate', () => eventsRef.current.onTime(player.currentTime() ?? 0, player.duration() ?? 0));
+        player.on('ended', () => eventsRef.current.onEnded());
+      },
+      () => {
+        if (!cancelled) setStatus('failed');
+      },
+    );
+
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+      const player = playerRef.current;
+      playerRef.current = null;
+      if (player && !player.isDisposed()) player.dispose();
+    };
+  }, [url, captionsUrl]);
+
+  /** Where playback is now, for the report sent when the player closes. */
+  const position = useCallback(() => {
+    const player = playerRef.current;
+    return { currentTime: player?.currentTime() ?? 0, duration: player?.duration() ?? 0 };
+  }, []);
+
+  return { hostRef, status, position };
+}

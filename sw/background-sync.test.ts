@@ -1,0 +1,76 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db, resetDb } from '#offline/db';
+import { OUTBOX_SYNC_TAG } from '#offline/drain';
+import { runCommand } from '#offline/outbox';
+import { saveSyncCredential, signOutSyncCredentials, syncTokenFor } from '#offline/sync-credential';
+import { registerBackgroundSync } from './background-sync';
+
+type Listener = (event: unknown) => void;
+
+/** Just enough of ServiceWorkerGlobalScope: the listeners, and events that record waitUntil. */
+function fakeWorker() {
+  const listeners = new Map<string, Listener>();
+  const scope = { addEventListener: (type: string, listener: Listener) => listeners.set(type, listener) };
+  registerBackgroundSync(scope as unknown as ServiceWorkerGlobalScope);
+  const fire = async (type: string, fields: object) => {
+    let work: Promise<unknown> = Promise.resolve();
+    listeners.get(type)?.({ ...fields, waitUntil: (p: Promise<unknown>) => (work = p) });
+    return work;
+  };
+  return { fire };
+}
+
+const ana = 1;
+let seen: Array<{ url: string; auth: string | null }>;
+
+beforeEach(async () => {
+  await resetDb();
+  seen = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    seen.push({ url, auth: new Headers(init?.headers).get('Authorization') });
+    return new Response('{"success":true}', { status: 200 });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const queue = () => runCommand({ userId: ana, label: 'Nick', request: { method: 'POST', path: '/crear-nickname', body: { nick_name: 'A' } } });
+
+describe('registerBackgroundSync', () => {
+  it('drains on its sync tag with the sync credential, then frees a signed-out user’s', async () => {
+    await saveSyncCredential(ana, 'sync-ana');
+    await queue();
+    await signOutSyncCredentials();
+    await fakeWorker().fire('sync', { tag: OUTBOX_SYNC_TAG, lastChance: false });
+    expect(seen).toEqual([
+      { url: '/api/crear-nickname', auth: 'Bearer sync-ana' },
+      { url: '/api/auth/logout', auth: 'Bearer sync-ana' },
+    ]);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await syncTokenFor(ana)).toBeNull();
+    expect(await db.meta.count()).toBe(0);
+  });
+
+  it('ignores other sync tags', async () => {
+    await saveSyncCredential(ana, 'sync-ana');
+    await queue();
+    await fakeWorker().fire('sync', { tag: 'something-else', lastChance: false });
+    expect(seen).toEqual([]);
+  });
+
+  it('drains on a page’s DRAIN message', async () => {
+    await saveSyncCredential(ana, 'sync-ana');
+    await queue();
+    await fakeWorker().fire('message', { data: { type: 'DRAIN' } });
+    expect(seen).toEqual([{ url: '/api/crear-nickname', auth: 'Bearer sync-ana' }]);
+  });
+
+  it('asks the browser to try again while rows remain, except on the last chance', async () => {
+    await saveSyncCredential(ana, 'sync-ana');
+    await queue();
+    vi.stubGlobal('fetch', async () => new Response('{"error":"Caído"}', { status: 503 }));
+    await expect(fakeWorker().fire('sync', { tag: OUTBOX_SYNC_TAG, lastChance: false })).rejects.toThrow(/pendientes/);
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await expect(fakeWorker().fire('sync', { tag: OUTBOX_SYNC_TAG, lastChance: true })).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { expect, ssoToken, test } from './fixtures';
+
+// Signed-in screens that must open offline (precached shell + session + Dexie snapshots).
+// Each feature issue adds its screens to this list when it ships them.
+const OFFLINE_PATHS = ['/home', '/atributos'];
+
+// Same names as src/offline/cache-names.ts (the page and the worker share them).
+const VIDEOS_CACHE = 'impecable-videos';
+const DOWNLOADED = '/media/accesible-0.mp4';
+const STREAMED = '/media/accesible-1.mp4';
+const NEVER_REQUESTED = '/media/accesible-2.mp4';
+
+/** Waits for an active worker and reloads once, so the page is controlled whatever the timing. */
+async function controlledByServiceWorker(page: Page): Promise<string | undefined> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+}
+
+/** Plays `src` muted in a fresh <video> and reports how far it got. */
+function playVideo(page: Page, src: string) {
+  return page.evaluate(async (url) => {
+    const video = document.createElement('video');
+    video.muted = true;
+    video.src = url;
+    document.body.append(video);
+    const error = () => (video.error ? `media error ${video.error.code}` : null);
+    try {
+      await video.play();
+      const start = video.currentTime;
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      return { readyState: video.readyState, advanced: video.currentTime - start, error: error() };
+    } catch (caught) {
+      return { readyState: video.readyState, advanced: 0, error: error() ?? String(caught) };
+    } finally {
+      video.remove();
+    }
+  }, src);
+}
+
+// Chrome reports every default (incognito-like) test context as "in-incognito", so the
+// installability check runs in a real profile.
+test('the app is installable and its service worker controls the page after one reload', async ({ baseURL }, testInfo) => {
+  const profile = mkdtempSync(join(tmpdir(), 'pwa-profile-'));
+  const context = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/login');
+    const cdp = await context.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+    expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+
+    expect(await controlledByServiceWorker(page)).toMatch(/\/sw\.js$/);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('signed-in screens open offline with the header greeting and the balance', async ({ page, request, context, shell }) => {
+  await page.goto(`/sso/${await ssoToken(request, 'ana@impecable.demo')}`);
+  await expect(page).toHaveURL(/\/home$/);
+  expect(await controlledByServiceWorker(page)).toBeTruthy();
+
+  const nick = await page.evaluate(() => JSON.parse(localStorage.getItem('impecable.session') ?? '{}').user.nick_name as string);
+  await expect(shell.balance()).toContainText(/\d+ IMPs/);
+  // Offline the box adds "actualizado hace …"; the amount must be the one seen online.
+  const imps = /[\d.]+ IMPs/.exec(await shell.balance().innerText())?.[0] ?? 'missing';
+  for (const path of OFFLINE_PATHS) {
+    await page.goto(path);
+    await expect(shell.greeting(nick)).toBeVisible();
+  }
+
+  await context.setOffline(true);
+  for (const path of OFFLINE_PATHS) {
+    await page.goto(path);
+    await page.reload();
+    await expect(page, `${path} offline`).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(shell.greeting(nick), `${path} offline greeting`).toBeVisible();
+    await expect(shell.balance(), `${path} offline balance`).toContainText(imps);
+  }
+  await context.setOffline(false);
+});
+
+test('a downloaded video plays offline from its whole cached file; a streamed one is never stored', async ({ page, context }) => {
+  await page.goto('/login');
+  expect(await controlledByServiceWorker(page)).toBeTruthy();
+
+  // Streaming a video that was not downloaded: <video> asks with Range, the answer is a 206,
+  // and the worker must not store it.
+  const streamed = await playVideo(page, STREAMED);
+  expect(streamed.error).toBeNull();
+  const storedPartial = await page.evaluate(async ([name, url]) => !!(await (await caches.open(name)).match(url)), [VIDEOS_CACHE, STREAMED] as const);
+  expect(storedPartial).toBe(false);
+
+  // no-store: the file must come back from Cache Storage, not from the HTTP cache.
+  await page.evaluate(async ([name, url]) => (await caches.open(name)).add(new Request(url, { cache: 'no-store' })), [VIDEOS_CACHE, DOWNLOADED] as const);
+  await context.setOffline(true);
+
+  // A byte range is sliced by the worker from the cached whole file.
+  const answered = page.waitForResponse((response) => response.url().endsWith(DOWNLOADED));
+  const range = await page.evaluate(async (url) => {
+    const response = await fetch(url, { headers: { Range: 'bytes=100-199' } });
+    return { status: response.status, length: (await response.arrayBuffer()).byteLength, contentRange: response.headers.get('content-range') };
+  }, DOWNLOADED);
+  expect((await answered).fromServiceWorker()).toBe(true);
+  expect(range).toMatchObject({ status: 206, length: 100 });
+  expect(range.contentRange).toMatch(/^bytes 100-199\/\d+$/);
+
+  const played = await playVideo(page, DOWNLOADED);
+  expect(played.error).toBeNull();
+  expect(played.readyState).toBeGreaterThanOrEqual(2);
+  expect(played.advanced).toBeGreaterThan(0);
+
+  // Neither downloaded nor ever fetched, and offline: nothing to play.
+  const missing = await playVideo(page, NEVER_REQUESTED);
+  expect(missing.error).not.toBeNull();
+  await context.setOffline(false);
+});

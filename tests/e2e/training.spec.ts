@@ -1,0 +1,98 @@
+import type { APIRequestContext } from '@playwright/test';
+import { apiSignIn, expect, ssoToken, test } from './fixtures';
+import { DashboardPage } from './pages/dashboard-page';
+
+// Generated demo agents (server/seed/people.ts, fixed seed) with little activity, so Accesible
+// has videos they have not seen. No other test signs them in: these tests own their balances.
+const ONLINE_AGENTS = ['oscar.molina.071@impecable.demo', 'daniel.sanchez.079@impecable.demo'];
+const OFFLINE_AGENTS = ['elena.ramirez.111@impecable.demo', 'martina.cano.121@impecable.demo'];
+const ACCESIBLE = 3;
+
+interface ApiVideo {
+  id: number;
+  title: string;
+  is_hable: boolean;
+  visto: boolean;
+  porcentaje: number;
+}
+
+const esNumber = (n: number) => new Intl.NumberFormat('es-ES').format(n);
+const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+
+async function videosOf(request: APIRequestContext, token: string): Promise<ApiVideo[]> {
+  const res = await request.get(`/api/video/atributo/${ACCESIBLE}`, auth(token));
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { videos: ApiVideo[] }).videos;
+}
+
+async function impsOf(request: APIRequestContext, token: string): Promise<number> {
+  const res = await request.get('/api/imps', auth(token));
+  return ((await res.json()) as { imps: number }).imps;
+}
+
+/** The first candidate with an open Accesible video not seen yet, its API token and that video. */
+async function agentWithUnseenVideo(request: APIRequestContext, candidates: string[]) {
+  for (const email of candidates) {
+    const token = await apiSignIn(request, email);
+    const video = (await videosOf(request, token)).find((v) => v.is_hable && !v.visto);
+    if (video) return { email, token, video };
+  }
+  throw new Error(`None of ${candidates.join(', ')} has an unseen Accesible video`);
+}
+
+test('watching a video to the end shows "Ver de nuevo" and credits exactly +5 IMPs', async ({ page, request, shell }) => {
+  const { email, token, video } = await agentWithUnseenVideo(request, ONLINE_AGENTS);
+  const before = await impsOf(request, token);
+  await page.goto(`/sso/${await ssoToken(request, email)}`);
+  await expect(page).toHaveURL(/\/home$/);
+
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto('accesible');
+  await expect(shell.balance()).toContainText(esNumber(before));
+  await expect(dashboard.videoButton(video.title)).toHaveText(video.porcentaje > 0 ? 'En proceso' : 'Comenzar');
+
+  await dashboard.openVideo(video.title);
+  await dashboard.playFast(2);
+  await expect(dashboard.player(video.title)).toBeHidden({ timeout: 20_000 });
+
+  await expect(dashboard.videoButton(video.title)).toHaveText('Ver de nuevo');
+  await expect(shell.balance()).toContainText(esNumber(before + 5));
+  await expect.poll(() => impsOf(request, token), { timeout: 15_000 }).toBe(before + 5);
+  expect((await videosOf(request, token)).find((v) => v.id === video.id)?.visto).toBe(true);
+});
+
+test('a video finished offline counts at once on the device and is confirmed on reconnection', async ({ page, context, request, shell }) => {
+  const { email, token, video } = await agentWithUnseenVideo(request, OFFLINE_AGENTS);
+  const before = await impsOf(request, token);
+  // No autoplay: the clip loads, then plays only once the network is gone.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`/sso/${await ssoToken(request, email)}`);
+  await expect(page).toHaveURL(/\/home$/);
+
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto('accesible');
+  await expect(shell.balance()).toContainText(esNumber(before));
+  await dashboard.openVideo(video.title);
+  await dashboard.waitUntilBuffered();
+
+  await context.setOffline(true);
+  await dashboard.playFast(2);
+  await expect(dashboard.player(video.title)).toBeHidden({ timeout: 20_000 });
+  await expect(dashboard.videoButton(video.title)).toHaveText('Ver de nuevo');
+  await expect(shell.balance()).toContainText(esNumber(before + 5));
+  expect(await impsOf(request, token)).toBe(before);
+
+  await context.setOffline(false);
+  await expect
+    .poll(async () => (await videosOf(request, token)).find((v) => v.id === video.id)?.visto, { timeout: 30_000 })
+    .toBe(true);
+  await expect.poll(() => impsOf(request, token), { timeout: 15_000 }).toBe(before + 5);
+  await expect(shell.balance()).toContainText(esNumber(before + 5));
+});
+
+test('an unknown attribute says so', async ({ page, request }) => {
+  await page.goto(`/sso/${await ssoToken(request, ONLINE_AGENTS[0] ?? '')}`);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/dashboard/unknown');
+  await expect(page.getByText('No existe ese atributo')).toBeVisible();
+});
