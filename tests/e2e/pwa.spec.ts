@@ -1,18 +1,37 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, ssoToken, test } from './fixtures';
 
 // Signed-in screens that must open offline (precached shell + session + Dexie snapshots).
 // Each feature issue adds its screens to this list when it ships them.
-const OFFLINE_PATHS = ['/home', '/atributos'];
+const OFFLINE_PATHS: { path: string; shows: string }[] = [
+  { path: '/home', shows: 'Conoce el atributo de este mes' },
+  { path: '/atributos', shows: 'Navega por los atributos disponibles' },
+  { path: '/dashboard/accesible', shows: 'MÓDULO FORMATIVO' },
+  { path: '/reglas-impecables', shows: 'Cómo ganar IMPs' },
+  { path: '/premios', shows: 'Catálogo de premios' },
+  { path: '/mis-ordenes', shows: 'Mis Premios' },
+  { path: '/mis-ingresos', shows: 'Historial de IMPs' },
+];
 
 // Same names as src/offline/cache-names.ts (the page and the worker share them).
 const VIDEOS_CACHE = 'impecable-videos';
 const DOWNLOADED = '/media/accesible-0.mp4';
 const STREAMED = '/media/accesible-1.mp4';
 const NEVER_REQUESTED = '/media/accesible-2.mp4';
+
+/** The first candidate (local part of a demo e-mail) whose brand is 2 (catalogue, orders, history). */
+async function brandTwoAgent(request: APIRequestContext, candidates: string[]): Promise<string> {
+  for (const name of candidates) {
+    const email = `${name}@impecable.demo`;
+    const res = await request.post('/api/auth/login-sso', { headers: { Authorization: `Bearer ${await ssoToken(request, email)}` } });
+    const body = (await res.json()) as { data: { user: { marca_id: number } } };
+    if (body.data.user.marca_id === 2) return email;
+  }
+  throw new Error('no brand-2 agent among the candidates');
+}
 
 /** Waits for an active worker and reloads once, so the page is controlled whatever the timing. */
 async function controlledByServiceWorker(page: Page): Promise<string | undefined> {
@@ -67,7 +86,9 @@ test('the app is installable and its service worker controls the page after one 
 });
 
 test('signed-in screens open offline with the header greeting and the balance', async ({ page, request, context, shell }) => {
-  await page.goto(`/sso/${await ssoToken(request, 'ana@impecable.demo')}`);
+  // A brand-2 agent no other test touches, so the balance cannot move under this test.
+  const email = await brandTwoAgent(request, ['alejandro.alonso.057', 'alejandro.diaz.020', 'alejandro.quispe.046', 'alejandro.sanz.112', 'alvaro.diaz.021']);
+  await page.goto(`/sso/${await ssoToken(request, email)}`);
   await expect(page).toHaveURL(/\/home$/);
   expect(await controlledByServiceWorker(page)).toBeTruthy();
 
@@ -75,17 +96,20 @@ test('signed-in screens open offline with the header greeting and the balance', 
   await expect(shell.balance()).toContainText(/\d+ IMPs/);
   // Offline the box adds "actualizado hace …"; the amount must be the one seen online.
   const imps = /[\d.]+ IMPs/.exec(await shell.balance().innerText())?.[0] ?? 'missing';
-  for (const path of OFFLINE_PATHS) {
+  for (const { path, shows } of OFFLINE_PATHS) {
     await page.goto(path);
     await expect(shell.greeting(nick)).toBeVisible();
+    await expect(page.getByText(shows).first()).toBeVisible();
   }
 
   await context.setOffline(true);
-  for (const path of OFFLINE_PATHS) {
+  for (const { path, shows } of OFFLINE_PATHS) {
     await page.goto(path);
     await page.reload();
     await expect(page, `${path} offline`).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.getByText(shows).first(), `${path} offline content`).toBeVisible();
+    await expect(page.getByText('Sin conexión').first(), `${path} says it is offline`).toBeVisible();
     await expect(shell.greeting(nick), `${path} offline greeting`).toBeVisible();
     await expect(shell.balance(), `${path} offline balance`).toContainText(imps);
   }
@@ -125,5 +149,35 @@ test('a downloaded video plays offline from its whole cached file; a streamed on
   // Neither downloaded nor ever fetched, and offline: nothing to play.
   const missing = await playVideo(page, NEVER_REQUESTED);
   expect(missing.error).not.toBeNull();
+  await context.setOffline(false);
+});
+
+test('"Descargar para ver sin conexión" stores the attribute videos, which then play with the network off', async ({ page, context, request }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`/sso/${await ssoToken(request, 'alba.suarez.010@impecable.demo')}`);
+  await expect(page).toHaveURL(/\/home$/);
+  expect(await controlledByServiceWorker(page)).toMatch(/\/sw\.js$/);
+  await page.goto('/dashboard/accesible');
+  await page.getByRole('button', { name: 'Descargar para ver sin conexión' }).click();
+  await expect(page.getByRole('button', { name: 'Eliminar descargas' })).toBeVisible({ timeout: 30_000 });
+  const stored = await page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), VIDEOS_CACHE);
+  expect(stored).toContain('/media/accesible-0.mp4');
+
+  await context.setOffline(true);
+  await page.reload();
+  const presentation = page.getByRole('listitem').filter({ hasText: 'Presentación' }).first();
+  await presentation.getByRole('button').click();
+  await page.waitForSelector('.video-js video');
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const video = document.querySelector<HTMLVideoElement>('.video-js video');
+        if (!video) return 0;
+        video.muted = true;
+        await video.play().catch(() => undefined);
+        return video.currentTime;
+      }),
+    )
+    .toBeGreaterThan(0.5);
   await context.setOffline(false);
 });

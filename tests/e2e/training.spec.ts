@@ -1,44 +1,11 @@
-import type { APIRequestContext } from '@playwright/test';
-import { apiSignIn, expect, ssoToken, test } from './fixtures';
+import { agentWithUnseenVideo, esNumber, impsOf, videosOf } from './api';
+import { expect, ssoToken, test } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
 
 // Generated demo agents (server/seed/people.ts, fixed seed) with little activity, so Accesible
 // has videos they have not seen. No other test signs them in: these tests own their balances.
 const ONLINE_AGENTS = ['oscar.molina.071@impecable.demo', 'daniel.sanchez.079@impecable.demo'];
 const OFFLINE_AGENTS = ['elena.ramirez.111@impecable.demo', 'martina.cano.121@impecable.demo'];
-const ACCESIBLE = 3;
-
-interface ApiVideo {
-  id: number;
-  title: string;
-  is_hable: boolean;
-  visto: boolean;
-  porcentaje: number;
-}
-
-const esNumber = (n: number) => new Intl.NumberFormat('es-ES').format(n);
-const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
-
-async function videosOf(request: APIRequestContext, token: string): Promise<ApiVideo[]> {
-  const res = await request.get(`/api/video/atributo/${ACCESIBLE}`, auth(token));
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { videos: ApiVideo[] }).videos;
-}
-
-async function impsOf(request: APIRequestContext, token: string): Promise<number> {
-  const res = await request.get('/api/imps', auth(token));
-  return ((await res.json()) as { imps: number }).imps;
-}
-
-/** The first candidate with an open Accesible video not seen yet, its API token and that video. */
-async function agentWithUnseenVideo(request: APIRequestContext, candidates: string[]) {
-  for (const email of candidates) {
-    const token = await apiSignIn(request, email);
-    const video = (await videosOf(request, token)).find((v) => v.is_hable && !v.visto);
-    if (video) return { email, token, video };
-  }
-  throw new Error(`None of ${candidates.join(', ')} has an unseen Accesible video`);
-}
 
 test('watching a video to the end shows "Ver de nuevo" and credits exactly +5 IMPs', async ({ page, request, shell }) => {
   const { email, token, video } = await agentWithUnseenVideo(request, ONLINE_AGENTS);

@@ -1,0 +1,123 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { agentWithUnseenVideo, esNumber, impsOf, readDeviceStorage, type ApiVideo } from './api';
+import { expect, ssoToken, test } from './fixtures';
+import { AppShell } from './pages/app-shell';
+import { DashboardPage } from './pages/dashboard-page';
+
+// The outbox end to end (Offline platform issue): actions queued with the network off reach
+// the server exactly once, survive a closed page and a replay, and outlive a sign-out on a
+// shared device without leaving that user's data behind. Each test owns its agents.
+
+/** Signs in, opens the video, goes offline and plays it to the end: +5 queued on the device. */
+async function finishVideoOffline(page: Page, context: BrowserContext, ssoLink: string, video: ApiVideo, before: number) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(ssoLink);
+  await expect(page).toHaveURL(/\/home$/);
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto('accesible');
+  await expect(new AppShell(page).balance()).toContainText(esNumber(before));
+  await dashboard.openVideo(video.title);
+  await dashboard.waitUntilBuffered();
+  await context.setOffline(true);
+  await dashboard.playFast(2);
+  await expect(dashboard.player(video.title)).toBeHidden({ timeout: 20_000 });
+  await expect(dashboard.videoButton(video.title)).toHaveText('Ver de nuevo');
+  await expect(new AppShell(page).balance()).toContainText(esNumber(before + 5));
+  await expect(page.getByText(/IMPs pendientes de sincronizar/)).toBeVisible();
+}
+
+test.describe('without a service worker (the page drains by itself, as on Safari and Firefox)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a page closed with queued actions sends them when reopened, exactly once', async ({ page, context, request }) => {
+    const { email, token, video } = await agentWithUnseenVideo(request, [
+      'adrian.diaz.187@impecable.demo',
+      'alba.navarro.053@impecable.demo',
+      'carla.gomez.022@impecable.demo',
+    ]);
+    const before = await impsOf(request, token);
+    await finishVideoOffline(page, context, `/sso/${await ssoToken(request, email)}`, video, before);
+    const queued = (await readDeviceStorage(page)).outbox;
+    expect(queued.some((row) => row.path === `/video/${video.id}/porcentaje`)).toBe(true);
+    await page.close();
+    expect(await impsOf(request, token)).toBe(before);
+
+    await context.setOffline(false);
+    const reopened = await context.newPage();
+    await reopened.goto('/home');
+    await expect.poll(async () => (await readDeviceStorage(reopened)).outbox.length, { timeout: 30_000 }).toBe(0);
+    expect(await impsOf(request, token)).toBe(before + 5);
+    await reopened.reload();
+    await expect.poll(async () => (await readDeviceStorage(reopened)).outbox.length).toBe(0);
+    expect(await impsOf(request, token)).toBe(before + 5);
+  });
+
+  test('an action whose answer was lost is replayed with the same key and counted once', async ({ page, context, request }) => {
+    const { email, token, video } = await agentWithUnseenVideo(request, [
+      'carla.blanco.002@impecable.demo',
+      'alvaro.ortiz.076@impecable.demo',
+      'david.rubio.178@impecable.demo',
+    ]);
+    const before = await impsOf(request, token);
+    const sent: { key: string | undefined; replayed: string | undefined }[] = [];
+    // The server records the 100 % report, but the answer never reaches the device.
+    await page.route(`**/api/video/${video.id}/porcentaje`, async (route) => {
+      const response = await route.fetch();
+      const body = route.request().postDataJSON() as { porcentaje: number };
+      if (body.porcentaje !== 100) return route.fulfill({ response });
+      sent.push({ key: route.request().headers()['idempotency-key'], replayed: response.headers()['idempotent-replayed'] });
+      if (sent.length === 1) return route.abort('connectionreset');
+      return route.fulfill({ response });
+    });
+
+    await finishVideoOffline(page, context, `/sso/${await ssoToken(request, email)}`, video, before);
+    await context.setOffline(false);
+    await expect.poll(() => sent.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    expect(await impsOf(request, token)).toBe(before + 5);
+    // The device saw a network failure: reconnecting makes it send the same row again.
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect.poll(() => sent.length, { timeout: 30_000 }).toBe(2);
+    expect(sent[1]?.key).toBe(sent[0]?.key);
+    expect(sent[1]?.replayed).toBe('true');
+    await expect.poll(async () => (await readDeviceStorage(page)).outbox.length, { timeout: 15_000 }).toBe(0);
+    expect(await impsOf(request, token)).toBe(before + 5);
+  });
+});
+
+test('shared device: A signs out with unsent work, nothing of A stays, B sees only B, A is still credited', async ({ page, context, request }) => {
+  const a = await agentWithUnseenVideo(request, [
+    'carmen.rubio.270@impecable.demo',
+    'diego.blanco.092@impecable.demo',
+    'elena.alvarez.098@impecable.demo',
+  ]);
+  const before = await impsOf(request, a.token);
+  await finishVideoOffline(page, context, `/sso/${await ssoToken(request, a.email)}`, a.video, before);
+  const nickA = await page.evaluate(() => JSON.parse(localStorage.getItem('impecable.session') ?? '{}').user.nick_name as string);
+
+  await new AppShell(page).signOut();
+  const left = await readDeviceStorage(page);
+  expect(left.cache).toEqual([]);
+  expect(left.meta.every((row) => row.key.startsWith('device:'))).toBe(true);
+  expect(left.outbox.length).toBeGreaterThan(0);
+  expect(Object.keys(left.localStorage)).not.toContain('impecable.session');
+  expect(left.caches.filter((name) => name.startsWith('impecable-personal'))).toEqual([]);
+  const everything = JSON.stringify(left);
+  expect(everything).not.toContain(a.email);
+  expect(everything).not.toContain(nickA);
+
+  await context.setOffline(false);
+  const bEmail = 'emma.gil.093@impecable.demo';
+  await page.goto(`/sso/${await ssoToken(request, bEmail)}`);
+  await expect(page).toHaveURL(/\/home$/);
+  const nickB = await page.evaluate(() => JSON.parse(localStorage.getItem('impecable.session') ?? '{}').user.nick_name as string);
+  await expect(new AppShell(page).greeting(nickB)).toBeVisible();
+  await expect(page.getByText(`Hola, ${nickA}`)).toHaveCount(0);
+
+  await expect.poll(() => impsOf(request, a.token), { timeout: 30_000 }).toBe(before + 5);
+  await expect.poll(async () => (await readDeviceStorage(page)).outbox.length, { timeout: 15_000 }).toBe(0);
+  // With nothing left to send, A's write-only credential is revoked and forgotten.
+  const signedOutCredentials = async () =>
+    (await readDeviceStorage(page)).meta.filter((row) => row.key.includes('sync-credential:') && JSON.stringify(row.value).includes('"signedOut":true')).length;
+  await expect.poll(signedOutCredentials, { timeout: 40_000 }).toBe(0);
+});
