@@ -98,9 +98,12 @@ describe('static app', () => {
     expect(res.body).toContain(content);
   });
 
-  it('answers a missing hashed asset with 404, not the page', async () => {
-    expect((await get('/assets/index-zzz.js')).statusCode).toBe(404);
-  });
+  it.each(['/assets/index-zzz.js', '/media/nope.mp4', '/art/nope.svg', '/icons/nope.png'])(
+    'answers a missing static file %s with 404, not the page',
+    async (path) => {
+      expect((await get(path)).statusCode).toBe(404);
+    },
+  );
 
   it('never serves the page for /api paths', async () => {
     const res = await get('/api/atributos/otra-cosa');

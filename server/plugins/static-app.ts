@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '#server/http-error';
 import { appPlugin } from './plugin.ts';
 
+const STATIC_PREFIXES = ['/assets/', '/media/', '/art/', '/icons/'];
 const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 
 function cacheControlFor(filePath: string): string {
@@ -33,8 +34,9 @@ export const staticAppPlugin = appPlugin<{ distDir: string }>('static-app', asyn
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api');
-    // A missing hashed asset is a real 404: answering HTML would hide a broken deploy.
-    if (!hasBuild || !wantsPage || path.startsWith('/assets/')) throw new HttpError(404, 'Recurso no encontrado');
+    // A missing hashed asset, video or artwork is a real 404: answering HTML would hide a
+    // broken deploy and could be cached by the service worker as if it were the file.
+    if (!hasBuild || !wantsPage || STATIC_PREFIXES.some((prefix) => path.startsWith(prefix))) throw new HttpError(404, 'Recurso no encontrado');
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
   });
 });

@@ -1,4 +1,5 @@
-import { Badge, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
+import { ProgressState } from '#components/progress-state';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { Attribute } from '#contract/attributes';
 import { formatNumber } from '#domain/format';
 import { AttributeLogo } from '#components/attribute-logo';
@@ -38,15 +39,7 @@ export function AttributeProgressRow({ attribute, userId, isCurrent }: Attribute
             </Text>
           )}
         </Group>
-        {data !== undefined ? (
-          <Progress value={data} size="lg" radius="xl" color={data >= 100 ? 'teal.7' : 'brand.6'} aria-labelledby={labelId} />
-        ) : isLoading ? (
-          <Skeleton height={12} radius="xl" aria-label="Cargando..." />
-        ) : (
-          <Text size="sm" c="red.8" role="alert">
-            No se pudo obtener el progreso del video: {error}
-          </Text>
-        )}
+        <ProgressState value={data} isLoading={isLoading} error={error} labelledBy={labelId} />
         <FreshnessNote fetchedAt={fetchedAt} isStale={isStale} />
       </Stack>
     </Group>

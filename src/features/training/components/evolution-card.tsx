@@ -1,4 +1,5 @@
-import { Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ProgressState } from '#components/progress-state';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatNumber } from '#domain/format';
 import { AttributeLogo } from '#components/attribute-logo';
 import { FreshnessNote } from '#components/freshness-note';
@@ -35,14 +36,8 @@ export function EvolutionCard({ slug, attributeName, progress, available }: Evol
             <Text size="sm" c="dimmed">
               Disponible cuando empiece el mes de {attributeName}.
             </Text>
-          ) : data !== undefined ? (
-            <Progress value={data} size="lg" radius="xl" color={data >= 100 ? 'teal.7' : 'brand.6'} aria-label={`Progreso de ${attributeName}`} />
-          ) : isLoading ? (
-            <Skeleton height={12} radius="xl" aria-label="Cargando..." />
           ) : (
-            <Text size="sm" c="red.8" role="alert">
-              No se pudo obtener el progreso del video: {error}
-            </Text>
+            <ProgressState value={data} isLoading={isLoading} error={error} label={`Progreso de ${attributeName}`} />
           )}
           <FreshnessNote fetchedAt={fetchedAt} isStale={isStale} />
         </Stack>
