@@ -1,21 +1,12 @@
 // SQL for training: videos with their attribute, each user's video progress (high-water mark)
 // and the counts behind an attribute's training progress. Every progress query is scoped by
 // user id. No rules here: availability, plausibility and percentages are #domain functions.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '#server/db/schema';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, VideosTable } from '#server/db/schema';
 import type { VideoProgressState } from '#domain/video-progress';
 
-export interface VideoRecord {
-  id: number;
-  attribute_id: number;
-  position: number;
-  title: string;
-  url: string;
-  captions_url: string | null;
-  available_from: string | null;
-  duration_seconds: number;
-  attribute_enabled: boolean;
-}
+/** A video row with whether its attribute is enabled (the row alone cannot say). */
+export type VideoRecord = Selectable<VideosTable> & { attribute_enabled: boolean };
 
 export interface VideoWithProgress extends VideoRecord {
   porcentaje: number | null;
