@@ -1,5 +1,6 @@
 import { useLocation, useParams } from 'react-router-dom';
 import { LoginScreen } from '#features/auth/components/login-screen.tsx';
+import { useSignedOutDrain } from '#features/auth/hooks/use-signed-out-drain.ts';
 
 function stateMessage(state: unknown): string | null {
   if (typeof state === 'object' && state !== null && 'message' in state && typeof state.message === 'string') {
@@ -12,5 +13,6 @@ function stateMessage(state: unknown): string | null {
 export function LoginRoute() {
   const { message } = useParams();
   const location = useLocation();
+  useSignedOutDrain();
   return <LoginScreen passedMessage={message || stateMessage(location.state)} />;
 }
