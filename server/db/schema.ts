@@ -1,6 +1,7 @@
 // Kysely's view of the database: one interface per table, matching migrations/ exactly.
 // Types only; no queries here. Dates (`date` columns) are ISO 'YYYY-MM-DD' strings and
 // bigint columns are numbers on both drivers (see open.ts for the type parsers).
+import type { CalendarEntry } from '#domain/calendar';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** timestamptz: read as Date, written as Date or ISO string, defaulting to now() where declared. */
@@ -41,16 +42,8 @@ export interface UsersTable {
   updated_at: DefaultTimestamp;
 }
 
-export interface AttributesTable {
-  id: number;
-  slug: string;
-  nombre: string;
-  enabled: boolean;
-  month_start: string | null;
-  month_end: string | null;
-  quiz2_opens_at: string | null;
-  display_order: number;
-}
+/** The programme calendar: one row per attribute, the same shape the domain rules read. */
+export type AttributesTable = CalendarEntry;
 
 export interface VideosTable {
   id: Generated<number>;
