@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 // script) on its own port and a fresh embedded database, with the demo data.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+// The built app to serve (default dist/); parallel working copies build into their own.
+const DIST_DIR = process.env.E2E_DIST_DIR ?? 'dist';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -29,7 +31,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(PORT), DATA_DIR, PUBLIC_URL: `http://localhost:${PORT}`, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' },
+    env: { PORT: String(PORT), DATA_DIR, DIST_DIR, PUBLIC_URL: `http://localhost:${PORT}`, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -7,7 +7,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const SOURCES = ['src', 'sw', 'public', 'index.html', 'vite.config.ts'];
-const BUILT = 'dist/index.html';
+const DIST = process.env.DIST_DIR?.trim() || 'dist';
+const BUILT = join(DIST, 'index.html');
 
 /** Newest modification time under a file or folder (0 when absent). */
 function newest(path) {
@@ -22,7 +23,7 @@ if (!existsSync('index.html')) {
   console.warn('[start] index.html no existe todavía: se arranca solo la API.');
 } else if (builtAt === 0 || SOURCES.some((source) => newest(source) > builtAt)) {
   console.log('[start] Construyendo la app (vite build)…');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) console.error('[start] La construcción ha fallado: se arranca la API con la última versión disponible.');
 }
 

@@ -2,6 +2,7 @@
 // order below (each step relies on the ones before it). Takes an open, migrated database;
 // never opens, migrates or seeds one itself, and never listens (server.ts does).
 import { resolve } from 'node:path';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
@@ -26,6 +27,9 @@ import { occurredAtPlugin } from './plugins/occurred-at.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
 import { enableZodValidation } from './plugins/zod.ts';
+
+/** The largest file any upload route accepts (the reface photo limit of product-spec.md). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export interface BuildAppOptions {
   config: Config;
@@ -71,6 +75,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(authPlugin, { auth });
     await api.register(occurredAtPlugin, { clock: deps.clock });
     await api.register(idempotencyPlugin, deps);
+    // Uploads (reface photos, user imports): one file per request, read with request.file();
+    // routes may lower these limits. An oversize file fails with 413 before it is stored.
+    await api.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 }, throwFileSizeLimit: true });
 
     // 2b. Routes (paths as in product-spec.md section 7).
     await api.register(systemRoutes, deps);

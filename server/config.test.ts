@@ -10,6 +10,7 @@ describe('loadConfig defaults', () => {
       host: '0.0.0.0',
       publicUrl: 'http://localhost:8080',
       dataDir: './data',
+      distDir: './dist',
       databaseUrl: null,
       nodeEnv: 'development',
       isProduction: false,

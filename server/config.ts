@@ -8,6 +8,7 @@
 // | HOST                    | 0.0.0.0                                        | listen address
 // | PUBLIC_URL              | http://localhost:$PORT                         | base of printed links (/sso/{token})
 // | DATA_DIR                | ./data                                         | data folder (PGlite in $DATA_DIR/pglite)
+// | DIST_DIR                | ./dist                                         | the built app to serve (npm start builds it there)
 // | DATABASE_URL            | (unset: embedded PGlite)                       | postgres://… for a real PostgreSQL
 // | NODE_ENV                | (unset)                                        | "production" turns demo defaults off
 // | DEMO_MODE               | true unless NODE_ENV=production                | demo users, /api/demo/sso-token, sso-link
@@ -35,6 +36,7 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
+  distDir: string;
   databaseUrl: string | null;
   nodeEnv: string;
   isProduction: boolean;
@@ -129,6 +131,7 @@ export function loadConfig(env: Env): Config {
     host: text('HOST') ?? '0.0.0.0',
     publicUrl: url('PUBLIC_URL', `http://localhost:${port}`),
     dataDir: text('DATA_DIR') ?? './data',
+    distDir: text('DIST_DIR') ?? './dist',
     databaseUrl: text('DATABASE_URL'),
     nodeEnv,
     isProduction,

@@ -62,7 +62,7 @@ async function main(): Promise<void> {
 
   // One provider for the API and the reconcile job: the local one answers a repeated order id from memory.
   const giftCards = new LocalGiftCardProvider();
-  const app = await buildApp({ config, db, giftCards });
+  const app = await buildApp({ config, db, giftCards, distDir: config.distDir });
   const clock = () => new Date();
   const handlers = {
     [HOUSEKEEPING_JOB]: housekeepingHandler(db, clock),
