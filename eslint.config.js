@@ -31,7 +31,7 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'dev-dist', 'bench/results', 'bench/.work'] },
+  { ignores: ['dist', '.tmp', 'coverage', 'node_modules', 'data', 'test-results', 'playwright-report', 'dev-dist', 'bench/results', 'bench/.work'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

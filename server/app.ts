@@ -3,7 +3,9 @@
 // never opens, migrates or seeds one itself, and never listens (server.ts does).
 import { resolve } from 'node:path';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
@@ -13,15 +15,22 @@ import { attributesRoutes } from './modules/attributes/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { logEventsRoutes } from './modules/log-events/routes.ts';
+import { navigationRoutes } from './modules/navigation/routes.ts';
+import { orderSummaryRoutes } from './modules/order-summary/routes.ts';
 import { pointsRoutes } from './modules/points/routes.ts';
+import { quizRoutes } from './modules/quiz/routes.ts';
+import { rankingRoutes } from './modules/rankings/routes.ts';
+import { refacesRoutes } from './modules/refaces/routes.ts';
 import { LocalGiftCardProvider, type GiftCardProvider } from './modules/rewards/gift-card-provider.ts';
 import { rewardsRoutes } from './modules/rewards/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
+import { userImportRoutes } from './modules/user-import/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';
 import { occurredAtPlugin } from './plugins/occurred-at.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -38,8 +47,10 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** The Vite build to serve; defaults to ./dist. */
   distDir?: string;
-  /** pino logger options; defaults to LOG_LEVEL. Tests pass false. */
-  logger?: boolean | { level: string };
+  /** pino logger: false for none; defaults to LOG_LEVEL on stdout. Tests may pass a stream to read the lines. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
+  /** Called for every route as it is added (the authorization matrix lists the real routes this way). */
+  onRoute?: (route: RouteOptions) => void;
   /** The gift-card provider; defaults to the local one (tests pass failing or hanging ones). */
   giftCards?: GiftCardProvider;
 }
@@ -53,18 +64,66 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
+export const REQUEST_ID_HEADER = 'x-request-id';
+/** A caller's (a proxy's) id is kept only when it is short and plain; anything else gets a fresh UUID. */
+const REQUEST_ID_PATTERN = /^[\w.:-]{8,64}$/;
+
+function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+}
+
+/**
+ * Structured logs: one JSON line per event with the request id (reqId), never a credential.
+ * Headers and bodies are not logged at all (so no bearer token, Google access token, sync
+ * token or photo); the redact list is the second lock, for objects a handler logs by mistake.
+ */
+function loggerOptions(options: BuildAppOptions['logger'], level: string) {
+  if (options === false) return false;
+  const chosen = typeof options === 'object' ? options : { level };
+  return {
+    ...chosen,
+    serializers: { req: serializeRequest },
+    redact: {
+      paths: [
+        // @fastify/multipart logs its busboy options, request headers included, at trace level.
+        'busboyOptions.headers.authorization', 'busboyOptions.headers.cookie', '*.headers.authorization', '*.headers.cookie',
+        'req.headers.authorization', 'headers.authorization', 'headers.cookie', 'authorization', 'token', 'sync_token', 'access_token',
+        '*.token', '*.sync_token', '*.access_token', 'data.token', 'data.sync_token', 'photo', '*.photo', 'bytes', '*.bytes',
+      ],
+      censor: '[oculto]',
+    },
+  };
+}
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const deps: AppDeps = { config, db, clock: options.clock ?? (() => new Date()) };
+  const logger = loggerOptions(options.logger ?? true, config.logLevel);
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, serializers: { req: serializeRequest } },
+    ...(logger ? { logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Every log line of a request carries its id, and the response says it (X-Request-Id), so a
+    // user's report ("it failed at 10:02") and the server's log meet on one value.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    // Malformed URLs (bad percent-encoding, over-long path parameters) are refused by the
+    // router before any hook runs: answer them in the API's own shape and language.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      // The generic reply type of this hook carries no route schema: plain FastifyReply is what it is.
+      void (reply as FastifyReply).code(tooLong ? 414 : 400).send({ success: false, error: tooLong ? 'La dirección es demasiado larga' : 'La dirección no es válida' });
+    },
+  });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
   });
   enableZodValidation(app);
 
   // 1. Cross-cutting plugins that must see every request, API or not.
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityPlugin, { config });
   await app.register(maintenancePlugin, { config });
 
@@ -87,7 +146,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(pointsRoutes, deps);
     await api.register(rewardsRoutes, { ...deps, giftCards: options.giftCards ?? new LocalGiftCardProvider({ clock: deps.clock }) });
     await api.register(trainingRoutes, deps);
+    await api.register(quizRoutes, deps);
+    await api.register(rankingRoutes, deps);
     await api.register(logEventsRoutes, deps);
+    await api.register(navigationRoutes, deps);
+    await api.register(orderSummaryRoutes, deps);
+    await api.register(userImportRoutes, deps);
+    await api.register(refacesRoutes, deps);
 
     api.setNotFoundHandler(async () => {
       throw new HttpError(404, 'Recurso no encontrado');
@@ -95,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }, { prefix: '/api' });
 
   // 3. The built app with its SPA fallback, last: it owns every path the API does not.
-  await app.register(staticAppPlugin, { distDir: options.distDir ?? resolve('dist') });
+  await app.register(staticAppPlugin, { distDir: resolve(options.distDir ?? 'dist') });
 
   return app;
 }

@@ -28,6 +28,8 @@ describe('loadConfig defaults', () => {
       trustProxy: false,
       logLevel: 'info',
       authRateLimit: 20,
+      rankingPrizes: [300, 200, 100],
+      brandPrize: 100,
     });
   });
 });
@@ -48,6 +50,7 @@ describe('loadConfig values', () => {
     ['log level', { LOG_LEVEL: 'WARN' }, { logLevel: 'warn' }],
     ['rate limit', { AUTH_RATE_LIMIT: '1000' }, { authRateLimit: 1000 }],
     ['production with its own secret', { NODE_ENV: 'production', SSO_SECRET: STRONG }, { isProduction: true, demoMode: false, ssoSecret: STRONG }],
+    ['ranking prizes', { RANKING_PRIZES: '500, 250,0', BRAND_PRIZE: '150' }, { rankingPrizes: [500, 250, 0], brandPrize: 150 }],
     ['blank values fall back to defaults', { PORT: ' ', HOST: '' }, { port: 8080, host: '0.0.0.0' }],
   ])('%s', (_name, env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
@@ -66,6 +69,8 @@ describe('loadConfig refusals', () => {
     ['bad boolean', { DEMO_MODE: 'quizá' }, /DEMO_MODE/],
     ['bad URL', { GOOGLE_USERINFO_URL: 'no es url' }, /GOOGLE_USERINFO_URL/],
     ['bad log level', { LOG_LEVEL: 'chatty' }, /LOG_LEVEL/],
+    ['two ranking prizes', { RANKING_PRIZES: '300,200' }, /RANKING_PRIZES/],
+    ['negative brand prize', { BRAND_PRIZE: '-5' }, /BRAND_PRIZE/],
     ['zero idle hours', { SESSION_IDLE_HOURS: '0' }, /SESSION_IDLE_HOURS/],
   ])('%s', (_name, env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -25,9 +25,14 @@
 // | TRUST_PROXY             | false                                          | true, false or proxy IPs/CIDRs: client IP from X-Forwarded-For
 // | LOG_LEVEL               | info                                           | pino level
 // | AUTH_RATE_LIMIT         | 20                                             | sign-in requests per minute per IP
+// | RANKING_PRIZES          | 300,200,100                                    | IMPs of a site's 1st, 2nd and 3rd prize tier
+// | BRAND_PRIZE             | 100                                            | IMPs of the brand ranking's winner
 
 export const DEMO_SSO_SECRET = 'impecable-demo-sso-secret-do-not-use-in-production';
 export const MAINTENANCE_ALLOWLIST_MAX = 11;
+/** Monthly prizes (decisions.md): IMPs per site tier, and for the brand's first. */
+export const DEFAULT_RANKING_PRIZES: readonly [number, number, number] = [300, 200, 100];
+export const DEFAULT_BRAND_PRIZE = 100;
 const MIN_SECRET_LENGTH = 32;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -55,6 +60,9 @@ export interface Config {
   trustProxy: boolean | string[];
   logLevel: (typeof LOG_LEVELS)[number];
   authRateLimit: number;
+  /** IMPs of a site's first, second and third prize tier. */
+  rankingPrizes: readonly [number, number, number];
+  brandPrize: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -98,6 +106,16 @@ function readerOf(env: Env, problems: string[]) {
   };
 }
 
+/** RANKING_PRIZES: three whole IMP amounts, "300,200,100". */
+function readPrizeTiers(raw: string | null, problems: string[]): readonly [number, number, number] {
+  if (raw === null) return DEFAULT_RANKING_PRIZES;
+  const [first, second, third, ...rest] = raw.split(',').map((p) => Number(p.trim()));
+  const amounts = [first, second, third].filter((n): n is number => n !== undefined && Number.isInteger(n) && n >= 0 && n <= 1_000_000);
+  if (amounts.length === 3 && rest.length === 0) return [amounts[0] ?? 0, amounts[1] ?? 0, amounts[2] ?? 0];
+  problems.push(`RANKING_PRIZES debe ser tres enteros separados por comas, como 300,200,100 (es "${raw}")`);
+  return DEFAULT_RANKING_PRIZES;
+}
+
 export function loadConfig(env: Env): Config {
   const problems: string[] = [];
   const { text, int, bool, url } = readerOf(env, problems);
@@ -123,6 +141,7 @@ export function loadConfig(env: Env): Config {
   if (ssoSecret.length < MIN_SECRET_LENGTH) {
     problems.push(`SSO_SECRET debe tener al menos ${MIN_SECRET_LENGTH} caracteres`);
   }
+  const rankingPrizes = readPrizeTiers(text('RANKING_PRIZES'), problems);
   if (isProduction && demoMode) problems.push('DEMO_MODE no puede estar activo en producción');
   if (isProduction && ssoSecret === DEMO_SSO_SECRET) problems.push('SSO_SECRET es el secreto de demostración: define uno propio en producción');
 
@@ -149,6 +168,8 @@ export function loadConfig(env: Env): Config {
     trustProxy,
     logLevel: logLevel as Config['logLevel'],
     authRateLimit: int('AUTH_RATE_LIMIT', 20, 1, 100_000),
+    rankingPrizes,
+    brandPrize: int('BRAND_PRIZE', DEFAULT_BRAND_PRIZE, 0, 1_000_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

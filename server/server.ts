@@ -1,7 +1,8 @@
 // Entry point: load the configuration, open the database (PGlite unless DATABASE_URL),
 // migrate, seed the demo when the database is empty (demo mode only), start the job runner,
-// listen, and print the URL and one SSO sign-in link per demo user. SIGTERM/SIGINT close
-// everything in reverse order. Nothing here is imported by tests: buildApp is the unit.
+// listen, and print the URL and one SSO sign-in link per demo user. SIGTERM/SIGINT shut down
+// gracefully (lifecycle.ts): no new requests, in-flight requests and the running job finish,
+// then the database closes. Tests run this file as a child process (server/suites).
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
@@ -11,8 +12,12 @@ import { openDatabase, SERVER_PID_FILE, type OpenedDatabase } from './db/open.ts
 import { HOUSEKEEPING_JOB, housekeepingHandler, scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { POINTS_EXPIRY_JOB, pointsExpiryHandler, schedulePointsExpiry } from './jobs/points-expiry.ts';
 import { JobRunner } from './jobs/runner.ts';
+import { shutDown } from './lifecycle.ts';
 import { signSsoToken } from './modules/auth/sso-token.ts';
 import { LocalGiftCardProvider } from './modules/rewards/gift-card-provider.ts';
+import { LocalRefaceProvider } from './modules/refaces/local-provider.ts';
+import { REFACE_JOB, refaceJobHandler } from './modules/refaces/processor.ts';
+import { RANKING_MONTH_END_JOB, rankingMonthEndHandler, scheduleRankingMonthEnd } from './modules/rankings/month-end.ts';
 import { RECONCILE_ORDER_JOB, reconcileOrderHandler } from './modules/rewards/jobs.ts';
 import { DEMO_USERS } from './seed/demo-users.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/index.ts';
@@ -65,13 +70,16 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, giftCards, distDir: config.distDir });
   const clock = () => new Date();
   const handlers = {
-    [HOUSEKEEPING_JOB]: housekeepingHandler(db, clock),
+    [HOUSEKEEPING_JOB]: housekeepingHandler(db, clock, config),
     [POINTS_EXPIRY_JOB]: pointsExpiryHandler(db, clock),
     [RECONCILE_ORDER_JOB]: reconcileOrderHandler({ db, clock }, giftCards),
+    [REFACE_JOB]: refaceJobHandler({ db, clock }, new LocalRefaceProvider(), app.log),
+    [RANKING_MONTH_END_JOB]: rankingMonthEndHandler(db, clock, { tiers: config.rankingPrizes, brand: config.brandPrize }),
   };
   const runner = new JobRunner(db, { handlers, logger: app.log });
   await scheduleHousekeeping(db, clock());
   await schedulePointsExpiry(db, clock());
+  await scheduleRankingMonthEnd(db, clock());
   runner.start();
 
   let closingSince = 0;
@@ -83,12 +91,14 @@ async function main(): Promise<void> {
       return;
     }
     closingSince = Date.now();
-    app.log.info({ signal }, 'closing');
+    app.log.info({ signal }, 'closing: no new requests; finishing requests in flight and the running job');
     let code = 0;
     try {
-      await app.close();
-      await runner.stop();
-      await db.destroy();
+      const outcome = await shutDown({ app, runner, db });
+      if (outcome === 'timed-out') {
+        app.log.error({ signal }, 'shutdown timed out: exiting with work unfinished');
+        code = 1;
+      } else app.log.info({ signal }, 'closed');
     } catch (error) {
       console.error('Error al cerrar:', error);
       code = 1;

@@ -4,6 +4,11 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import * as foundation from './migrations/0001-foundation.ts';
 import * as training from './migrations/0002-training.ts';
 import * as rewards from './migrations/0003-rewards.ts';
+import * as quiz from './migrations/0004-quiz.ts';
+import * as rankings from './migrations/0005-rankings.ts';
+import * as admin from './migrations/0006-admin.ts';
+import * as refaces from './migrations/0007-refaces.ts';
+import * as robustness from './migrations/0008-robustness.ts';
 import type { Database } from './schema.ts';
 
 /** Add each new migration here, named by its file; names sort in the order they run. */
@@ -11,6 +16,11 @@ const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-training': training,
   '0003-rewards': rewards,
+  '0004-quiz': quiz,
+  '0005-rankings': rankings,
+  '0006-admin': admin,
+  '0007-refaces': refaces,
+  '0008-robustness': robustness,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

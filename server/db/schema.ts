@@ -78,6 +78,8 @@ export interface SessionsTable {
   created_at: DefaultTimestamp;
   last_seen_at: DefaultTimestamp;
   revoked_at: Timestamp | null;
+  /** A 'sync' session's full session: it accepts only actions from before that one ended. */
+  parent_session_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SsoUsedTokensTable {
@@ -179,6 +181,148 @@ export interface LogEventsTable {
   created_at: DefaultTimestamp;
 }
 
+/** A generated reface portrait (JPEG bytes); refaces point at it. */
+export interface RefaceImagesTable {
+  id: Generated<number>;
+  bytes: Uint8Array;
+  content_type: Generated<string>;
+  created_at: DefaultTimestamp;
+}
+
+export type RefaceStatusValue = 'pending' | 'processing' | 'completed' | 'failed';
+
+/** One user's reface of one attribute: its processing state and current portrait. */
+export interface RefacesTable {
+  id: Generated<number>;
+  user_id: number;
+  attribute_id: number;
+  status: RefaceStatusValue;
+  request_id: string;
+  photo: Uint8Array | null;
+  image_id: number | null;
+  image_path: string | null;
+  requested_at: Timestamp;
+  completed_at: Timestamp | null;
+  failure: string | null;
+  updated_at: DefaultTimestamp;
+}
+
+/** One row per impersonation: who, whom, when, from where; the session says when it ended. */
+export interface ImpersonationAuditTable {
+  id: Generated<number>;
+  impersonator_user_id: number;
+  target_user_id: number;
+  session_id: number | null;
+  ip: string;
+  user_agent: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export type ImportFileType = 'xlsx' | 'xls' | 'csv';
+
+/** One row per successful user import. */
+export interface UserImportsTable {
+  id: Generated<number>;
+  user_id: number;
+  file_name: string;
+  file_type: ImportFileType;
+  users_created: number;
+  users_updated: number;
+  duplicates: number;
+  ip: string;
+  created_at: DefaultTimestamp;
+}
+
+/** A quiz question (quiz 1 or 2 of an attribute); position 1-10 is its place in the quiz. */
+export interface QuizQuestionsTable {
+  id: Generated<number>;
+  attribute_id: number;
+  quiz: number;
+  position: number;
+  text: string;
+}
+
+/** An option of a question; exactly one per question is correct. */
+export interface QuizOptionsTable {
+  id: Generated<number>;
+  question_id: number;
+  position: number;
+  text: string;
+  correct: Generated<boolean>;
+}
+
+/** One attempt of a user at a quiz; completed_at is when its last answer happened. */
+export interface QuizParticipationsTable {
+  id: Generated<number>;
+  user_id: number;
+  attribute_id: number;
+  quiz: number;
+  issued_at: Timestamp;
+  completed_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+
+/** The first answer to a question of a participation, with its timing and points. */
+export interface QuizAnswersTable {
+  participation_id: number;
+  question_id: number;
+  option_id: number;
+  correct: boolean;
+  elapsed_ms: number;
+  points: number;
+  occurred_at: Timestamp;
+  received_at: Timestamp;
+}
+
+/** One agent in one ranking (attribute_id 0: global); see migration 0005. */
+export interface RankingStandingsTable {
+  attribute_id: number;
+  user_id: number;
+  brand_id: number;
+  site_id: number | null;
+  points: Generated<number>;
+  tasks: Generated<number>;
+  finished_at: Timestamp | null;
+  reached_at: Timestamp | null;
+}
+
+export type RankingScopeName = 'global' | 'marca' | 'plataforma';
+
+/** How many agents of a ranking scope hold each score (scope_id 0 for global). */
+export interface RankingScoreCountsTable {
+  attribute_id: number;
+  scope: RankingScopeName;
+  scope_id: number;
+  points: number;
+  agents: number;
+}
+
+export interface RankingClosingsTable {
+  attribute_id: number;
+  frozen_at: Timestamp;
+  paid_at: Timestamp | null;
+}
+
+export interface RankingWinnersTable {
+  attribute_id: number;
+  scope: 'marca' | 'plataforma';
+  scope_id: number;
+  position: number;
+  user_id: number;
+  tier: number;
+  amount: number;
+  points: number;
+}
+
+export interface RankingDownloadsTable {
+  token_hash: string;
+  user_id: number;
+  file_name: string;
+  bytes: Uint8Array;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   brands: BrandsTable;
   platforms: PlatformsTable;
@@ -196,6 +340,19 @@ export interface Database {
   idempotency_records: IdempotencyRecordsTable;
   jobs: JobsTable;
   log_events: LogEventsTable;
+  quiz_questions: QuizQuestionsTable;
+  quiz_options: QuizOptionsTable;
+  quiz_participations: QuizParticipationsTable;
+  quiz_answers: QuizAnswersTable;
+  reface_images: RefaceImagesTable;
+  refaces: RefacesTable;
+  impersonation_audit: ImpersonationAuditTable;
+  user_imports: UserImportsTable;
+  ranking_standings: RankingStandingsTable;
+  ranking_score_counts: RankingScoreCountsTable;
+  ranking_closings: RankingClosingsTable;
+  ranking_winners: RankingWinnersTable;
+  ranking_downloads: RankingDownloadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -47,6 +47,8 @@ export class JobRunner {
   #timer: NodeJS.Timeout | null = null;
   #current: Promise<unknown> = Promise.resolve();
   #running = false;
+  /** Set by stop(): the job in hand finishes, no further job is claimed. */
+  #stopping = false;
 
   constructor(db: Kysely<Database>, options: JobRunnerOptions) {
     this.#db = db;
@@ -95,7 +97,7 @@ export class JobRunner {
   /** Runs due jobs one after another until none is due (or `limit` ran); returns how many ran. */
   async runOnce(limit = 100): Promise<number> {
     let ran = 0;
-    while (ran < limit) {
+    while (ran < limit && !this.#stopping) {
       const job = await this.claimNext();
       if (!job) break;
       await this.#execute(job);
@@ -107,6 +109,7 @@ export class JobRunner {
   start(): void {
     if (this.#running) return;
     this.#running = true;
+    this.#stopping = false;
     const tick = () => {
       this.#current = this.runOnce()
         .catch((error: unknown) => this.#options.logger?.error({ err: error }, 'job runner tick failed'))
@@ -117,9 +120,13 @@ export class JobRunner {
     this.#timer = setTimeout(tick, 0);
   }
 
-  /** Stops polling and waits for the job in progress to finish. */
+  /**
+   * Stops polling and waits for the job in progress to finish (graceful shutdown): no new job
+   * is claimed, so nothing is left 'running' for the stale-lock timeout to rescue.
+   */
   async stop(): Promise<void> {
     this.#running = false;
+    this.#stopping = true;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     await this.#current;

@@ -1,9 +1,12 @@
 // The one error handler and the JSON body parser. Owns the shape of every error body:
 // `{ success: false, error: "<Spanish text>" }`. Client errors say what went wrong;
 // 5xx bodies never carry stacks, SQL or messages (they are logged with the request id).
+// A value PostgreSQL refuses as data (SQLSTATE class 22: out of range, bad text) is the
+// client's input, so it is a 400, not a 500 — the last line behind each route's validation.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '#server/http-error';
 import { appPlugin } from './plugin.ts';
+import { parseRequestJson } from './input-guard.ts';
 import { validationMessage } from './zod.ts';
 
 const INTERNAL = 'Error interno del servidor';
@@ -26,6 +29,14 @@ const BY_STATUS: Record<number, string> = {
   429: 'Demasiados intentos. Espera un minuto y vuelve a intentarlo.',
 };
 
+const INVALID_DATA = 'Los datos enviados no son válidos';
+
+/** PostgreSQL "data exception" errors (SQLSTATE 22xxx) carry a 5-character `code`. */
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 function statusOf(error: FastifyError | HttpError): number {
   const status = error.statusCode;
   return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
@@ -39,13 +50,17 @@ export const errorsPlugin = appPlugin('errors', async (app: FastifyInstance) => 
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new HttpError(400, BY_CODE.FST_ERR_CTP_INVALID_JSON_BODY ?? 'JSON no válido'), undefined);
+      done(null, parseRequestJson(text));
+    } catch (error) {
+      done(error instanceof HttpError ? error : new HttpError(400, BY_CODE.FST_ERR_CTP_INVALID_JSON_BODY ?? 'JSON no válido'), undefined);
     }
   });
 
   app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
+    if (isDataException(error)) {
+      request.log.warn({ reqId: request.id, code: (error as FastifyError).code }, 'database refused a value: answered 400');
+      return reply.code(400).send({ success: false, error: INVALID_DATA });
+    }
     const status = statusOf(error);
     if (status >= 500) {
       request.log.error({ err: error, reqId: request.id }, 'request failed');

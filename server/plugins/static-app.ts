@@ -13,7 +13,8 @@ const STATIC_PREFIXES = ['/assets/', '/media/', '/art/', '/icons/'];
 const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 
 function cacheControlFor(filePath: string): string {
-  if (NO_CACHE.has(basename(filePath))) return 'no-cache';
+  // With preCompressed the path is the .br/.gz sibling: judge the file it stands for.
+  if (NO_CACHE.has(basename(filePath).replace(/\.(br|gz)$/, ''))) return 'no-cache';
   if (/[\\/]assets[\\/]/.test(filePath)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
 }
@@ -24,6 +25,8 @@ export const staticAppPlugin = appPlugin<{ distDir: string }>('static-app', asyn
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
+      // The build writes .br/.gz next to each text file (vite.config.ts precompress).
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', cacheControlFor(filePath));

@@ -1,7 +1,8 @@
 // Plans the demo ledger: videos (+5), refaces (+10) and quiz answers (1-5 points) spread over
 // the three enabled months, some done late (after a closed month), and twin agents with the
-// very same points at slightly later moments, so rankings show real ties. Pure given the
-// rng; never writes, never plans anything after `now`.
+// very same points at slightly later moments, so rankings show real ties. Quiz answers carry
+// placeholder keys until seedQuizzes makes them real. Pure given the rng; never writes, never
+// plans anything after `now`.
 import { calendarDay, isMonthClosed, type CalendarEntry } from '#domain/calendar';
 import { creditExpiry, REFACE_POINTS, sourceKeys, VIDEO_POINTS } from '#domain/points';
 import type { NewLedgerEntry } from '#server/db/schema';
@@ -25,9 +26,19 @@ export interface ActivityUser {
 const DAY = 86_400_000;
 const QUESTIONS = 10;
 
-/** Source keys of a seeded quiz's answers start with this (no participations exist yet). */
+/**
+ * Placeholder source keys of a planned quiz's correct answers: participations do not exist yet.
+ * seedQuizzes (quizzes.ts) replaces them with real participations, answers and credits.
+ */
 export function seedQuizKeyPrefix(userId: number, attributeId: number, quiz: 1 | 2): string {
   return `quiz-answer:seed-${userId}-${attributeId}-${quiz}:`;
+}
+
+/** What a placeholder key stands for: whose quiz, and the question number (1-10). */
+export function parseSeedQuizKey(key: string): { userId: number; attributeId: number; quiz: 1 | 2; n: number } | null {
+  const match = /^quiz-answer:seed-(\d+)-(\d+)-([12]):(\d+)$/.exec(key);
+  if (!match) return null;
+  return { userId: Number(match[1]), attributeId: Number(match[2]), quiz: match[3] === '1' ? 1 : 2, n: Number(match[4]) };
 }
 
 function window(entry: CalendarEntry, fromDay: string | null, now: number): [number, number] {

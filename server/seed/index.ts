@@ -3,12 +3,18 @@
 // multi-row inserts. seedMinimal: the same with no generated agents, for fast tests. Both
 // are deterministic for the same `now` and expect an empty database.
 import type { Kysely } from 'kysely';
+import { DEFAULT_BRAND_PRIZE, DEFAULT_RANKING_PRIZES } from '#server/config';
 import type { Database, NewLedgerEntry, NewVideoProgress } from '#server/db/schema';
+import { runMonthEnd } from '#server/modules/rankings/month-end';
+import { rebuildStandings } from '#server/modules/rankings/standings';
 import { planActivity } from './activity.ts';
 import { seedCatalogue, type Catalogue } from './catalogue.ts';
 import { planUsers } from './people.ts';
+import { seedRefaces } from './refaces.ts';
+import { seedSummaryOrders } from './order-summary.ts';
 import { seedRewards } from './rewards.ts';
 import { chunks, createRng } from './prng.ts';
+import { seedQuizzes } from './quizzes.ts';
 import { planVideoProgress, SHOWCASE_EMAIL, shapeShowcase } from './training.ts';
 
 export const DEMO_AGENT_COUNT = 320;
@@ -52,12 +58,20 @@ async function seedWith(db: Kysely<Database>, now: Date, agentCount: number): Pr
     const { rng, users } = await insertUsers(trx, catalogue, agentCount, SEED);
     const showcaseId = users.find((u) => u.email === SHOWCASE_EMAIL)?.id ?? null;
     const planned = planActivity(rng, catalogue, users, now);
-    const ledger = showcaseId === null ? planned : shapeShowcase(planned, showcaseId, catalogue, now);
+    const shaped = showcaseId === null ? planned : shapeShowcase(planned, showcaseId, catalogue, now);
+    // Real participations and answers behind the planned quiz points (their credits get real keys).
+    const ledger = await seedQuizzes(trx, catalogue, shaped, now, showcaseId);
     await insertLedger(trx, ledger);
+    await seedRefaces(trx);
     await seedRewards(trx, now);
+    await seedSummaryOrders(trx, now);
     // Its own stream, so video progress never shifts the users or the ledger drawn above.
     const progress = planVideoProgress(createRng(SEED + 1), catalogue, users, ledger, now, showcaseId);
     await insertVideoProgress(trx, progress);
+    // Rankings from everything above; the closed months get their frozen winners, and their
+    // prizes if payday has passed (the demo's default amounts).
+    await rebuildStandings(trx);
+    await runMonthEnd(trx, now, { tiers: DEFAULT_RANKING_PRIZES, brand: DEFAULT_BRAND_PRIZE });
     return { users: users.length, ledgerRows: ledger.length };
   });
 }

@@ -17,7 +17,8 @@ async function dump(db: Kysely<Database>) {
     .select(['user_id', 'amount', 'source_key', 'attribute_id', 'occurred_at', 'concept'])
     .orderBy('id').execute();
   const progress = await db.selectFrom('video_progress').selectAll().orderBy('user_id').orderBy('video_id').execute();
-  return { users, ledger, progress };
+  const answers = await db.selectFrom('quiz_answers').selectAll().orderBy('participation_id').orderBy('question_id').execute();
+  return { users, ledger, progress, answers };
 }
 
 beforeAll(async () => {
@@ -141,11 +142,65 @@ describe('seedDemo', () => {
       ['resolutivo', 0, 100, true], ['resolutivo', 1, 40, false], ['resolutivo', 2, 100, true],
       ['accesible', 0, 100, true], ['accesible', 1, null, false], ['accesible', 2, null, false],
     ]);
-    // Quiz 2 of Accesible follows its last formative video, which Ana has not seen.
-    const quiz2 = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM points_ledger l JOIN users u ON u.id = l.user_id
-      WHERE u.email = 'ana@impecable.demo' AND l.source_key LIKE 'quiz-answer:seed-%-3-2:%'`.execute(a);
-    expect(quiz2.rows[0]?.n).toBe(0);
+  });
+
+  it('shows Ana completed quizzes and one in progress, none behind an unseen video', async () => {
+    const { rows } = await sql<{ slug: string; quiz: number; answered: number; completed: boolean }>`
+      SELECT at.slug, p.quiz, (SELECT count(*)::int FROM quiz_answers qa WHERE qa.participation_id = p.id) AS answered,
+        p.completed_at IS NOT NULL AS completed
+      FROM quiz_participations p JOIN attributes at ON at.id = p.attribute_id
+      WHERE p.user_id = (SELECT id FROM users WHERE email = 'ana@impecable.demo')
+      ORDER BY at.id, p.quiz`.execute(a);
+    // Accesible: Quiz 2 follows its last formative video, which Ana has not seen.
+    expect(rows.map((r) => [r.slug, r.quiz, r.answered, r.completed])).toEqual([
+      ['devalor', 1, 10, true], ['devalor', 2, 10, true], ['resolutivo', 1, 10, true], ['resolutivo', 2, 10, true], ['accesible', 1, 7, false],
+    ]);
+  });
+
+  it('backs every quiz credit with a real answer, scored by the rule, with no credit for wrong answers', async () => {
+    const { rows } = await sql<{ credits: number; matched: number; placeholders: number; wrong_credited: number; misscored: number; answers: number }>`
+      SELECT
+        (SELECT count(*)::int FROM points_ledger WHERE source_key LIKE 'quiz-answer:%') AS credits,
+        (SELECT count(*)::int FROM points_ledger l JOIN quiz_participations p ON p.user_id = l.user_id
+           JOIN quiz_answers qa ON qa.participation_id = p.id
+             AND l.source_key = 'quiz-answer:' || p.id || ':' || qa.question_id
+           WHERE qa.correct AND qa.points = l.amount AND qa.occurred_at = l.occurred_at AND l.attribute_id = p.attribute_id) AS matched,
+        (SELECT count(*)::int FROM points_ledger WHERE source_key LIKE 'quiz-answer:seed-%') AS placeholders,
+        (SELECT count(*)::int FROM quiz_answers qa JOIN quiz_participations p ON p.id = qa.participation_id
+           JOIN points_ledger l ON l.source_key = 'quiz-answer:' || p.id || ':' || qa.question_id WHERE NOT qa.correct) AS wrong_credited,
+        (SELECT count(*)::int FROM quiz_answers qa WHERE qa.correct <> (qa.option_id = (SELECT o.id FROM quiz_options o WHERE o.question_id = qa.question_id AND o.correct))
+           OR qa.points <> CASE WHEN NOT qa.correct THEN 0 WHEN qa.elapsed_ms < 20000 THEN 5 WHEN qa.elapsed_ms < 31000 THEN 4
+             WHEN qa.elapsed_ms < 41000 THEN 3 WHEN qa.elapsed_ms < 51000 THEN 2 ELSE 1 END) AS misscored,
+        (SELECT count(*)::int FROM quiz_answers) AS answers`.execute(a);
+    const row = rows[0];
+    expect(row?.credits).toBeGreaterThan(1000);
+    expect(row?.matched).toBe(row?.credits);
+    expect([row?.placeholders, row?.wrong_credited, row?.misscored]).toEqual([0, 0, 0]);
+    expect(row?.answers).toBeGreaterThan(row?.credits ?? 0);
+  });
+
+  it('never has a quiz issued before its video was seen, nor impossible timings', async () => {
+    const { rows } = await sql<{ participations: number; completed: number; unseen: number; impossible: number; incomplete_marked: number }>`
+      WITH quiz_video AS (
+        SELECT v.attribute_id, 1 AS quiz, v.id FROM videos v WHERE v.position = 0
+        UNION ALL
+        SELECT v.attribute_id, 2, v.id FROM videos v WHERE v.position = (SELECT max(position) FROM videos w WHERE w.attribute_id = v.attribute_id)
+      ), stats AS (
+        SELECT p.id, p.issued_at, p.completed_at, count(qa.*)::int AS answered, sum(qa.elapsed_ms)::bigint AS elapsed,
+          max(qa.occurred_at) AS last, min(qa.occurred_at - qa.elapsed_ms * interval '1 millisecond') AS first_shown
+        FROM quiz_participations p JOIN quiz_answers qa ON qa.participation_id = p.id GROUP BY p.id
+      )
+      SELECT
+        (SELECT count(*)::int FROM quiz_participations) AS participations,
+        (SELECT count(*)::int FROM quiz_participations WHERE completed_at IS NOT NULL) AS completed,
+        (SELECT count(*)::int FROM quiz_participations p JOIN quiz_video qv ON qv.attribute_id = p.attribute_id AND qv.quiz = p.quiz
+           WHERE NOT EXISTS (SELECT 1 FROM video_progress vp WHERE vp.user_id = p.user_id AND vp.video_id = qv.id AND vp.seen_at < p.issued_at)) AS unseen,
+        (SELECT count(*)::int FROM stats WHERE first_shown < issued_at OR elapsed > extract(epoch FROM last - issued_at) * 1000 OR last > ${NOW}) AS impossible,
+        (SELECT count(*)::int FROM stats WHERE (answered = 10) <> (completed_at IS NOT NULL) OR completed_at <> last) AS incomplete_marked`.execute(a);
+    const row = rows[0];
+    expect(row?.participations).toBeGreaterThan(300);
+    expect(row?.completed).toBeGreaterThan((row?.participations ?? 0) * 0.9);
+    expect([row?.unseen, row?.impossible, row?.incomplete_marked]).toEqual([0, 0, 0]);
   });
 
   it('stores the demo clips with their duration and captions', async () => {

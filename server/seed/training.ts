@@ -5,7 +5,6 @@
 import { isAvailableOn } from '#domain/calendar';
 import { creditExpiry, sourceKeys, VIDEO_POINTS } from '#domain/points';
 import type { NewLedgerEntry, NewVideoProgress } from '#server/db/schema';
-import { seedQuizKeyPrefix } from './activity.ts';
 import type { Catalogue, SeededVideo } from './catalogue.ts';
 import type { Rng } from './prng.ts';
 
@@ -44,13 +43,11 @@ function showcaseMoment(video: SeededVideo, now: Date): Date {
 }
 
 /**
- * Ana's ledger reshaped to SHOWCASE: video credits added or removed to match it, and the
- * answers of a quiz whose video she has not seen removed (quiz 1 follows the presentation,
- * quiz 2 the last formative video), so her quiz buttons stay consistent.
+ * Ana's ledger reshaped to SHOWCASE: video credits added or removed to match it. Her quizzes
+ * are set by seedQuizzes (quizzes.ts), which also drops any quiz whose video is not seen.
  */
 export function shapeShowcase(ledger: NewLedgerEntry[], userId: number, catalogue: Catalogue, now: Date): NewLedgerEntry[] {
   const drop = new Set<string>();
-  const dropPrefixes: string[] = [];
   const add: NewLedgerEntry[] = [];
   const has = new Set(ledger.filter((e) => e.user_id === userId).map((e) => e.source_key));
   for (const attribute of catalogue.calendar.filter((a) => a.enabled)) {
@@ -62,13 +59,8 @@ export function shapeShowcase(ledger: NewLedgerEntry[], userId: number, catalogu
       if (!seen) drop.add(key);
       else if (!has.has(key)) add.push(videoCredit(userId, video, showcaseMoment(video, now)));
     }
-    const quizVideos: Array<[1 | 2, SeededVideo | undefined]> = [[1, videos[0]], [2, videos.length > 1 ? videos[videos.length - 1] : undefined]];
-    for (const [quiz, video] of quizVideos) {
-      if (!video || plan[video.position] !== 'seen') dropPrefixes.push(seedQuizKeyPrefix(userId, attribute.id, quiz));
-    }
   }
-  const kept = ledger.filter((e) => e.user_id !== userId || !(drop.has(e.source_key ?? '')
-    || dropPrefixes.some((prefix) => (e.source_key ?? '').startsWith(prefix))));
+  const kept = ledger.filter((e) => e.user_id !== userId || !drop.has(e.source_key ?? ''));
   return [...kept, ...add];
 }
 

@@ -4,7 +4,7 @@
 // (the app signs out) and wakes the outbox drain after each success.
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyRequest, type ResponsePromise } from 'ky';
 import type { z } from 'zod';
-import { API_BASE, apiErrorSchema } from '#contract/common';
+import { API_BASE, apiErrorSchema, maintenanceBodySchema } from '#contract/common';
 import { getSession } from '#offline/session';
 
 export const OFFLINE_MESSAGE = 'Sin conexión. Inténtalo de nuevo cuando vuelvas a tener red.';
@@ -42,6 +42,24 @@ export function onUnauthorized(listener: Listener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+const maintenanceListeners = new Set<Listener>();
+
+/** Called when any call answers 503 with `maintenance: 1` (maintenance state 1). Returns an unsubscribe. */
+export function onMaintenance(listener: Listener): () => void {
+  maintenanceListeners.add(listener);
+  return () => maintenanceListeners.delete(listener);
+}
+
+/** Reads a 503 body on the side (the caller still gets its error) and signals maintenance. */
+function signalMaintenance(response: Response): void {
+  response.clone().json().then(
+    (body: unknown) => {
+      if (maintenanceBodySchema.safeParse(body).success) for (const listener of maintenanceListeners) listener();
+    },
+    () => undefined,
+  );
+}
+
 // The logout call may itself answer 401 (token already dead): signing out again would loop.
 const NO_UNAUTHORIZED_SIGNAL = ['/auth/logout'];
 
@@ -68,6 +86,9 @@ export const http = ky.create({
   prefix: API_BASE,
   // Shop-floor Wi-Fi drops silently: a hung request must end and say so.
   timeout: 15_000,
+  // Maintenance answers "come back in 5 minutes" (Retry-After): waiting for it would hang the
+  // call; fail at once so the maintenance screen shows. Other retries keep ky's defaults.
+  retry: { shouldRetry: ({ error }) => (isHTTPError(error) && maintenanceBodySchema.safeParse(error.data).success ? false : undefined) },
   hooks: {
     beforeRequest: [
       ({ request }) => {
@@ -83,6 +104,7 @@ export const http = ky.create({
           notifyDrainLoop();
           return;
         }
+        if (response.status === 503) signalMaintenance(response);
         const path = new URL(request.url).pathname;
         if (response.status === 401 && carriedSessionToken(request) && !NO_UNAUTHORIZED_SIGNAL.some((p) => path.endsWith(p))) {
           for (const listener of unauthorizedListeners) listener();

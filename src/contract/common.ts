@@ -16,3 +16,6 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const OCCURRED_AT_HEADER = 'X-Occurred-At';
 
 export const healthSchema = z.object({ status: z.literal('ok') });
+
+/** The 503 body of maintenance state 1: the app shows its maintenance screen (decisions.md). */
+export const maintenanceBodySchema = z.object({ maintenance: z.literal(1) });

@@ -48,8 +48,9 @@ export type ProductsResponse = z.infer<typeof productsResponseSchema>;
 
 /** POST cheque-motiva/cangear: `product` is a value option id, `value` its valor_rings. */
 export const redeemBodySchema = z.object({
-  product: z.number().int().positive(),
-  value: z.number().int().positive(),
+  // Database integers: a larger id or price can match nothing.
+  product: z.number().int().positive().max(2_147_483_647),
+  value: z.number().int().positive().max(2_147_483_647),
 });
 export type RedeemBody = z.infer<typeof redeemBodySchema>;
 

@@ -62,6 +62,8 @@ export const appConfigSchema = z.object({
   partnerRedeemUrl: z.string(),
   supervisorIdleMinutes: z.number(),
   maintenance: z.union([z.literal(0), z.literal(1)]),
+  /** Users whose e-mail ends with this domain may import users (/importar-usuarios). */
+  corporateDomain: z.string(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   activeMenuHref,
   balanceUnit,
+  canImportUsers,
   canjearAction,
+  canSeeOrderSummary,
   guardRedirect,
+  hasSimulatedNavigation,
   headerBalance,
+  impersonationScope,
   idleSignOutApplies,
   isAdminProfile,
   isAgentProfile,
@@ -12,10 +16,13 @@ import {
   isSupervisorProfile,
   loginLanding,
   menuItems,
+  navigationBanner,
   needsNickname,
   normalizeProfile,
+  scopeReaches,
   showsBalance,
   signedInLoginRedirect,
+  usesPlatformStep,
   type AccessUser,
   type GuardResult,
 } from '#domain/access';
@@ -214,5 +221,81 @@ describe('idleSignOutApplies', () => {
 
   it('is false without a user', () => {
     expect(idleSignOutApplies(null)).toBe(false);
+  });
+});
+
+describe('supervisor and admin rules', () => {
+  it.each([
+    // perfil, brand, platform → scope
+    ['admin', 2, null, { kind: 'all' }],
+    ['interno', 2, null, { kind: 'brands', brandIds: [2] }],
+    ['PLATAFORMA', 2, 7, { kind: 'platforms', platformIds: [7] }],
+    ['PLATAFORMA', 2, null, { kind: 'none' }],
+    ['LATAM', 2, null, { kind: 'none' }],
+    ['', 2, 7, { kind: 'none' }],
+  ])('impersonationScope(%j, brand %i, platform %j)', (perfil, brandId, platformId, scope) => {
+    expect(impersonationScope({ perfil, brandId, platformId })).toEqual(scope);
+  });
+
+  it.each([
+    // supervisor, target, reaches
+    [{ perfil: 'admin', brandId: 2, platformId: null }, { perfil: '', brandId: 1, platformId: 3 }, true],
+    [{ perfil: 'admin', brandId: 2, platformId: null }, { perfil: 'INTERNO', brandId: 2, platformId: null }, false],
+    [{ perfil: 'INTERNO', brandId: 2, platformId: null }, { perfil: '', brandId: 2, platformId: 3 }, true],
+    [{ perfil: 'INTERNO', brandId: 2, platformId: null }, { perfil: '', brandId: 1, platformId: 3 }, false],
+    [{ perfil: 'PLATAFORMA', brandId: 2, platformId: 3 }, { perfil: '', brandId: 1, platformId: 3 }, true],
+    [{ perfil: 'PLATAFORMA', brandId: 2, platformId: 3 }, { perfil: '', brandId: 2, platformId: 4 }, false],
+    [{ perfil: 'PLATAFORMA', brandId: 2, platformId: 3 }, { perfil: '', brandId: 2, platformId: null }, false],
+    [{ perfil: 'LATAM', brandId: 2, platformId: null }, { perfil: '', brandId: 2, platformId: 3 }, false],
+    [{ perfil: '', brandId: 2, platformId: 3 }, { perfil: '', brandId: 2, platformId: 3 }, false],
+  ])('scopeReaches: %j → %j is %s', (supervisor, target, reaches) => {
+    expect(scopeReaches(impersonationScope(supervisor), target)).toBe(reaches);
+  });
+
+  it.each([
+    ['admin@impecable.demo', 'impecable.demo', true],
+    ['Admin@IMPECABLE.demo', 'Impecable.Demo', true],
+    ['jefe@rrhh.impecable.demo', 'impecable.demo', true],
+    ['x@notimpecable.demo', 'impecable.demo', false],
+    ['x@impecable.demo.evil.com', 'impecable.demo', false],
+    ['impecable.demo', 'impecable.demo', false],
+    ['x@impecable.demo', '', false],
+    [null, 'impecable.demo', false],
+  ])('canImportUsers(%j, %j) is %s for an admin', (email, domain, allowed) => {
+    expect(canImportUsers({ email, perfil: 'admin' }, domain)).toBe(allowed);
+  });
+
+  it.each([
+    ['admin', true], ['INTERNO', true], ['plataforma', true], ['LATAM', false], ['', false], [null, false],
+  ])('canImportUsers with perfil %j on the corporate domain is %s', (perfil, allowed) => {
+    expect(canImportUsers({ email: 'x@impecable.demo', perfil }, 'impecable.demo')).toBe(allowed);
+  });
+
+  it.each([
+    ['LATAM', true, false, false],
+    ['latam', true, false, false],
+    ['admin', true, true, false],
+    ['INTERNO', false, true, true],
+    ['PLATAFORMA', false, true, false],
+    ['', false, false, false],
+  ])('%j: order summary %s, simulated navigation %s, platform step %s', (perfil, summary, navigation, platformStep) => {
+    expect([canSeeOrderSummary(perfil), hasSimulatedNavigation(perfil), usesPlatformStep(perfil)]).toEqual([summary, navigation, platformStep]);
+  });
+
+  it.each([
+    // perfil, impersonating, path → banner
+    ['', true, '/home', { nickName: 'Nick', restores: true }],
+    ['INTERNO', false, '/home', { nickName: 'Nick', restores: false }],
+    ['PLATAFORMA', false, '/ranking/accesible', { nickName: 'Nick', restores: false }],
+    ['INTERNO', false, '/navegacion-simulada', null],
+    ['INTERNO', false, '/Navegacion-Simulada/', null],
+    ['admin', false, '/home', null],
+    ['', false, '/home', null],
+  ])('navigationBanner(%j, impersonating %s, %j)', (perfil, impersonating, path, banner) => {
+    expect(navigationBanner({ perfil, nick_name: 'Nick', name: 'Nombre' }, impersonating, path)).toEqual(banner);
+  });
+
+  it('names the user when there is no nickname', () => {
+    expect(navigationBanner({ perfil: '', nick_name: null, name: 'Nombre' }, true, '/home')).toEqual({ nickName: 'Nombre', restores: true });
   });
 });

@@ -154,3 +154,109 @@ export function headerBalance(user: Pick<SessionUser, 'marca_id'>, imps: Pick<Im
 export function balanceUnit(user: Pick<SessionUser, 'marca_id'>): string {
   return user.marca_id === 1 ? 'IMPs+Rings' : 'IMPs';
 }
+
+/** Simulated navigation (spec 2): admin, INTERNO and PLATAFORMA; the others see "No tienes acceso". */
+export function hasSimulatedNavigation(perfil: string | null | undefined): boolean {
+  return isAdminProfile(perfil);
+}
+
+/** Only INTERNO chooses a platform between brand and site (spec 2, "/navegacion-simulada"). */
+export function usesPlatformStep(perfil: string | null | undefined): boolean {
+  return normalizeProfile(perfil) === 'INTERNO';
+}
+
+/** Where a user works, as the impersonation rules read it. */
+export interface Placement {
+  perfil: string | null | undefined;
+  brandId: number;
+  platformId: number | null;
+}
+
+/** Whose agents a supervisor may browse as (decisions.md, "Sign-in"). */
+export type ImpersonationScope =
+  | { kind: 'all' }
+  | { kind: 'brands'; brandIds: readonly number[] }
+  | { kind: 'platforms'; platformIds: readonly number[] }
+  | { kind: 'none' };
+
+/**
+ * admin: any agent; INTERNO: the agents of its brand(s); PLATAFORMA: the agents of its own
+ * platform(s); anyone else: nobody. A PLATAFORMA with no platform reaches nobody.
+ */
+export function impersonationScope(supervisor: Placement): ImpersonationScope {
+  const profile = normalizeProfile(supervisor.perfil);
+  if (profile === 'admin') return { kind: 'all' };
+  if (profile === 'INTERNO') return { kind: 'brands', brandIds: [supervisor.brandId] };
+  if (profile === 'PLATAFORMA') {
+    return supervisor.platformId === null ? { kind: 'none' } : { kind: 'platforms', platformIds: [supervisor.platformId] };
+  }
+  return { kind: 'none' };
+}
+
+/** Whether `scope` reaches `target`: only agents (empty perfil) can be impersonated. */
+export function scopeReaches(scope: ImpersonationScope, target: Placement): boolean {
+  if (!isAgentProfile(target.perfil)) return false;
+  switch (scope.kind) {
+    case 'all':
+      return true;
+    case 'brands':
+      return scope.brandIds.includes(target.brandId);
+    case 'platforms':
+      return target.platformId !== null && scope.platformIds.includes(target.platformId);
+    case 'none':
+      return false;
+  }
+}
+
+/**
+ * User import (spec 6): only e-mails of the corporate domain, case-insensitive. The domain
+ * must follow the "@" (or be a subdomain of it): "x@notimpecable.demo" is not "impecable.demo".
+ * Our addition: only staff profiles (admin, INTERNO, PLATAFORMA). In the demo every agent's
+ * e-mail is on the corporate domain too, and an agent able to import could make anyone admin.
+ */
+export function canImportUsers(user: { email?: string | null; perfil?: string | null }, corporateDomain: string | null | undefined): boolean {
+  if (!isAdminProfile(user.perfil)) return false;
+  const address = (user.email ?? '').trim().toLowerCase();
+  const domain = (corporateDomain ?? '').trim().toLowerCase().replace(/^@/, '');
+  if (!domain || !address.includes('@')) return false;
+  const host = address.slice(address.lastIndexOf('@') + 1);
+  return host === domain || host.endsWith(`.${domain}`);
+}
+
+/** The LATAM order summary (/listado-peru, /descargar-listado-latam): LATAM and admin. */
+export function canSeeOrderSummary(perfil: string | null | undefined): boolean {
+  const profile = normalizeProfile(perfil);
+  return profile === 'LATAM' || profile === 'admin';
+}
+
+/**
+ * The orange "Estás navegando como {nick_name}" banner (spec 2): shown while impersonating
+ * ("salir" restores the supervisor), and to INTERNO/PLATAFORMA anywhere but
+ * /navegacion-simulada ("salir" only goes back there). Null: no banner.
+ */
+export function navigationBanner(
+  user: Pick<SessionUser, 'perfil' | 'nick_name' | 'name'> | null,
+  impersonating: boolean,
+  pathname: string,
+): { nickName: string; restores: boolean } | null {
+  if (!user) return null;
+  const nickName = user.nick_name?.trim() || user.name;
+  if (impersonating) return { nickName, restores: true };
+  if (isInternoOrPlataforma(user.perfil) && normalizePath(pathname) !== paths.simulatedNavigation.path) {
+    return { nickName, restores: false };
+  }
+  return null;
+}
+
+/**
+ * Ranking downloads (/descargar/ranking and its calls): INTERNO, PLATAFORMA (with the
+ * sede/marca filter) and admin. Each sees the agents of its impersonationScope.
+ */
+export function canDownloadRankings(perfil: string | null | undefined): boolean {
+  return isAdminProfile(perfil);
+}
+
+/** Only PLATAFORMA chooses sede or marca for the by-attribute download (spec 2). */
+export function usesRankingDownloadFilter(perfil: string | null | undefined): boolean {
+  return normalizeProfile(perfil) === 'PLATAFORMA';
+}

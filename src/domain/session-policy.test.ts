@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idleLimitMs, isIdleExpired, needsTouch } from './session-policy';
+import { idleLimitMs, isIdleExpired, needsTouch, sessionEndedAt, syncAccepts } from './session-policy';
 
 const limits = { sessionIdleHours: 12, supervisorIdleMinutes: 10, syncIdleDays: 30 };
 const H = 3_600_000;
@@ -9,7 +9,11 @@ const D = 24 * H;
 describe('idleLimitMs', () => {
   it.each([
     [{ perfil: '', impersonating: false, scope: 'full' }, 12 * H],
-    [{ perfil: 'LATAM', impersonating: false, scope: 'full' }, 12 * H],
+    // LATAM works on shared kiosks: the app signs it out when idle, so the server does too.
+    [{ perfil: 'LATAM', impersonating: false, scope: 'full' }, 10 * M],
+    [{ perfil: 'latam', impersonating: false, scope: 'full' }, 10 * M],
+    [{ perfil: 'LATAM', impersonating: false, scope: 'sync' }, 30 * D],
+    [{ perfil: 'desconocido', impersonating: false, scope: 'full' }, 12 * H],
     [{ perfil: 'INTERNO', impersonating: false, scope: 'full' }, 10 * M],
     [{ perfil: 'plataforma', impersonating: false, scope: 'full' }, 10 * M],
     [{ perfil: 'admin', impersonating: false, scope: 'full' }, 10 * M],
@@ -34,5 +38,26 @@ describe('isIdleExpired / needsTouch', () => {
     const now = new Date(last.getTime() + elapsed);
     expect(isIdleExpired(last, now, 12 * H)).toBe(expired);
     expect(needsTouch(last, now)).toBe(touch);
+  });
+});
+
+describe('sessionEndedAt / syncAccepts', () => {
+  const t = (ms: number) => new Date(Date.UTC(2025, 5, 1, 10) + ms);
+  it.each([
+    ['live', { revokedAt: null, lastSeenAt: t(0) }, t(H), null],
+    ['revoked', { revokedAt: t(5 * M), lastSeenAt: t(0) }, t(H), t(5 * M)],
+    ['idle past its limit', { revokedAt: null, lastSeenAt: t(0) }, t(13 * H), t(12 * H)],
+    ['exactly at its limit', { revokedAt: null, lastSeenAt: t(0) }, t(12 * H), null],
+  ] as const)('%s', (_name, session, now, expected) => {
+    expect(sessionEndedAt(session, now, 12 * H)).toEqual(expected);
+  });
+
+  it.each([
+    [t(0), null, true],
+    [t(0), t(0), true],
+    [t(1), t(0), false],
+    [t(-D), t(0), true],
+  ] as const)('action at %s, session ended %s → %s', (occurredAt, end, expected) => {
+    expect(syncAccepts(occurredAt, end)).toBe(expected);
   });
 });

@@ -1,12 +1,13 @@
-// When a signed-in session stops being valid because nobody used it.
+// When a signed-in session stops being valid because nobody used it, and which queued actions
+// a write-only sync credential may still deliver once its full session has ended.
 // Pure: the caller passes the last use and `now`; never reads the clock or storage.
-// Never decides revocation (logout) or token validity, only idleness.
-import { isSupervisorProfile } from './access';
+// Never decides revocation (logout) or token validity, only idleness and its consequences.
+import { idleSignOutApplies } from './access';
 
 export interface IdleLimits {
   /** Every session expires after this many hours without use. */
   sessionIdleHours: number;
-  /** Supervisors on shared kiosks (and anyone impersonating) expire much sooner. */
+  /** Kiosk profiles (supervisors, LATAM) and anyone impersonating expire much sooner. */
   supervisorIdleMinutes: number;
   /** Write-only sync credentials wait for queued work to be sent: they last days. */
   syncIdleDays: number;
@@ -24,7 +25,9 @@ export function idleLimitMs(session: SessionFacts, limits: IdleLimits): number {
   // A sync credential reads nothing, so a kiosk left with one exposes no personal data; it
   // must outlive a long weekend offline, or queued work would need a sign-in to leave.
   if (session.scope === 'sync') return limits.syncIdleDays * 24 * 3_600_000;
-  const short = session.scope === 'full' && (session.impersonating || isSupervisorProfile(session.perfil));
+  // The same profiles the app signs out when idle (kiosk users: admin, INTERNO, PLATAFORMA,
+  // LATAM): the server must end their sessions too, or a kiosk left open stays signed in.
+  const short = session.scope === 'full' && (session.impersonating || idleSignOutApplies({ perfil: session.perfil ?? '' }));
   return short ? limits.supervisorIdleMinutes * 60_000 : limits.sessionIdleHours * 3_600_000;
 }
 
@@ -37,4 +40,22 @@ export const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 export function needsTouch(lastSeenAt: Date, now: Date): boolean {
   return now.getTime() - lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS;
+}
+
+/**
+ * When a session ended: its revocation (logout), or the moment it went idle for good; null
+ * while it is still live at `now`.
+ */
+export function sessionEndedAt(session: { revokedAt: Date | null; lastSeenAt: Date }, now: Date, limitMs: number): Date | null {
+  if (session.revokedAt) return session.revokedAt;
+  return isIdleExpired(session.lastSeenAt, now, limitMs) ? new Date(session.lastSeenAt.getTime() + limitMs) : null;
+}
+
+/**
+ * A sync credential delivers what its user did while signed in: an action that happened after
+ * the full session it was issued with had ended (`fullSessionEnd`) is refused. While that
+ * session is live (null) every action is the user's own.
+ */
+export function syncAccepts(occurredAt: Date, fullSessionEnd: Date | null): boolean {
+  return fullSessionEnd === null || occurredAt.getTime() <= fullSessionEnd.getTime();
 }

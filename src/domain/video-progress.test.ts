@@ -50,8 +50,11 @@ describe('completionEarns', () => {
   it.each<[string, VideoProgressState, number, number, boolean]>([
     ['100 after plausible viewing', watching, 100, 6000, true],
     ['100 too soon after the first partial', watching, 100, 500, false],
-    ['a partial never earns', watching, 90, 6000, false],
+    ['a partial alone never earns', watching, 90, 6000, false],
     ['straight to 100', NO_PROGRESS, 100, 6000, false],
+    // Queued reports arrive out of order: the 10 % report comes after the 100 % one.
+    ['a late partial proves an earlier 100 plausible', { porcentaje: 100, firstPartialAt: at(0), seenAt: at(6000) }, 10, 0, true],
+    ['a late partial after a seek to the end does not', { porcentaje: 100, firstPartialAt: at(5800), seenAt: at(6000) }, 10, 5800, false],
   ])('%s', (_name, state, porcentaje, ms, expected) => {
     expect(completionEarns(state, { porcentaje, occurredAt: at(ms) }, 6)).toBe(expected);
   });

@@ -59,10 +59,18 @@ export function isPlausibleCompletion(input: { firstPartialAt: Date | null; comp
   return watchedMs > 0 && watchedMs >= neededMs;
 }
 
-/** Whether this report completes the video in a way that earns its points. */
+/**
+ * Whether the video's points are earned once `report` is applied (`state` is the state after
+ * it): this 100 % report completes a plausible viewing, or, since queued reports may arrive out
+ * of order, a late partial report shows that the first 100 % already was one. The ledger's
+ * source key makes the payment happen once, whichever report triggers it.
+ */
 export function completionEarns(state: VideoProgressState, report: ProgressReport, durationSeconds: number): boolean {
-  return report.porcentaje === VIDEO_COMPLETE
+  const thisCompletes = report.porcentaje === VIDEO_COMPLETE
     && isPlausibleCompletion({ firstPartialAt: state.firstPartialAt, completedAt: report.occurredAt, durationSeconds });
+  const firstCompletionProven = state.seenAt !== null
+    && isPlausibleCompletion({ firstPartialAt: state.firstPartialAt, completedAt: state.seenAt, durationSeconds });
+  return thisCompletes || firstCompletionProven;
 }
 
 export interface TrainingCounts {

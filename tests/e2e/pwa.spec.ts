@@ -10,10 +10,18 @@ const OFFLINE_PATHS: { path: string; shows: string }[] = [
   { path: '/home', shows: 'Conoce el atributo de este mes' },
   { path: '/atributos', shows: 'Navega por los atributos disponibles' },
   { path: '/dashboard/accesible', shows: 'MÓDULO FORMATIVO' },
+  { path: '/cuestionario/accesible/quizz/1', shows: 'Quizz 1 · Accesible' },
   { path: '/reglas-impecables', shows: 'Cómo ganar IMPs' },
   { path: '/premios', shows: 'Catálogo de premios' },
   { path: '/mis-ordenes', shows: 'Mis Premios' },
   { path: '/mis-ingresos', shows: 'Historial de IMPs' },
+  { path: '/album-imagenes', shows: 'Álbum de fotos' },
+  { path: '/ranking/accesible', shows: 'Ranking de tu sede' },
+  // Supervisor screens as this agent sees them (admin.spec.ts opens them offline as supervisors).
+  { path: '/navegacion-simulada', shows: 'No tienes acceso a esta sección' },
+  { path: '/listado-usuarios', shows: 'Acceso restringido' },
+  // /importar-usuarios sends agents to /home (staff only); admin.spec.ts imports as admin (online only).
+  { path: '/descargar/ranking', shows: 'No tienes acceso a esta seccion' },
 ];
 
 // Same names as src/offline/cache-names.ts (the page and the worker share them).

@@ -3,7 +3,7 @@
 // expire when idle; each sign-in also opens a write-only 'sync' session for queued work.
 // Never returns or logs a session token except to its owner.
 import type { LoginData } from '#contract/session';
-import { idleLimitMs, isIdleExpired, LAST_SEEN_RESOLUTION_MS, needsTouch } from '#domain/session-policy';
+import { idleLimitMs, isIdleExpired, LAST_SEEN_RESOLUTION_MS, needsTouch, sessionEndedAt } from '#domain/session-policy';
 import type { AppDeps } from '#server/deps';
 import type { SessionScope, UserRow } from '#server/db/schema';
 import { HttpError } from '#server/http-error';
@@ -22,21 +22,39 @@ export const NO_SUCH_USER = 'No hay ningún usuario con ese correo';
 export interface Authenticated {
   user: UserRow;
   session: LiveSession;
+  /**
+   * For a 'sync' session: when the full session it was issued with ended (logout or idle
+   * expiry), after which it may deliver no action; null while that session lives.
+   */
+  actionsUntil: Date | null;
 }
 
 export function createAuthService({ db, config, clock }: AppDeps) {
   const repo = createAuthRepository(db);
   const users = createUsersRepository(db);
 
-  async function startSession(user: UserRow, options: { impersonatorUserId?: number | null; scope?: SessionScope } = {}): Promise<LoginData> {
+  interface SessionOptions {
+    impersonatorUserId?: number | null;
+    scope?: SessionScope;
+    /** A 'sync' session's full session (sign-in passes it; its end bounds what sync may deliver). */
+    parentSessionId?: number | null;
+  }
+
+  async function openSession(user: UserRow, options: SessionOptions): Promise<{ id: number; token: string }> {
     const token = newSessionToken();
-    await repo.createSession({
+    const id = await repo.createSession({
       tokenHash: hashToken(token),
       userId: user.id,
       impersonatorUserId: options.impersonatorUserId ?? null,
       scope: options.scope ?? 'full',
+      parentSessionId: options.parentSessionId ?? null,
       now: clock(),
     });
+    return { id, token };
+  }
+
+  async function startSession(user: UserRow, options: SessionOptions = {}): Promise<LoginData> {
+    const { token } = await openSession(user, options);
     return { token, user: toSessionUser(user) };
   }
 
@@ -45,13 +63,24 @@ export function createAuthService({ db, config, clock }: AppDeps) {
    * keeps the sync token after sign-out so queued work can still leave; it reads nothing.
    */
   async function signIn(user: UserRow): Promise<LoginData> {
-    const full = await startSession(user);
-    const sync = await startSession(user, { scope: 'sync' });
-    return { ...full, sync_token: sync.token };
+    const full = await openSession(user, {});
+    const sync = await openSession(user, { scope: 'sync', parentSessionId: full.id });
+    return { token: full.token, user: toSessionUser(user), sync_token: sync.token };
+  }
+
+  /** When the full session behind a sync session ended, judged with that session's own idle limit. */
+  function fullSessionEnd(found: { user: UserRow; session: LiveSession }, now: Date): Date | null {
+    const parent = found.session.parent;
+    if (found.session.scope !== 'sync' || !parent) return null;
+    const limit = idleLimitMs({ perfil: found.user.perfil, impersonating: parent.impersonator_user_id !== null, scope: 'full' }, config);
+    return sessionEndedAt({ revokedAt: parent.revoked_at, lastSeenAt: parent.last_seen_at }, now, limit);
   }
 
   return {
     startSession,
+
+    /** The service's clock (the auth plugin judges sync actions against it). */
+    now: clock,
 
     async loginWithGoogle(accessToken: string): Promise<LoginData> {
       const email = await fetchGoogleEmail(config.googleUserinfoUrl, accessToken);
@@ -87,12 +116,23 @@ export function createAuthService({ db, config, clock }: AppDeps) {
       if (needsTouch(found.session.last_seen_at, now)) {
         await repo.touchSession(found.session.id, now, new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS));
       }
-      return found;
+      return { ...found, actionsUntil: fullSessionEnd(found, now) };
     },
 
     /** Revokes exactly the presented token: a full token's logout leaves the sync token alive. */
     async logout(token: string | null): Promise<void> {
       if (token) await repo.revokeByTokenHash(hashToken(token), clock());
+    },
+
+    /** Housekeeping: deletes sessions that ended long ago (a day after the longest limit that applies). */
+    async purgeEndedSessions(now: Date): Promise<number> {
+      const DAY = 86_400_000;
+      const ago = (ms: number) => new Date(now.getTime() - ms);
+      return repo.purgeEndedSessions({
+        revokedBefore: ago(DAY),
+        fullIdleBefore: ago(config.sessionIdleHours * 3_600_000 + DAY),
+        syncIdleBefore: ago(config.syncIdleDays * DAY + DAY),
+      });
     },
 
     /** Demo mode: a fresh SSO token for any existing user (the same signing as the partner's). */

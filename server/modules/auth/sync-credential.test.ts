@@ -47,11 +47,11 @@ async function googleLogin(email: string): Promise<LoginData> {
 const get = (url: string, token: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
 
 let keys = 0;
-const setNick = (token: string, nick: string) =>
+const setNick = (token: string, nick: string, occurredAt: Date = ctx.clock.now()) =>
   ctx.app.inject({
     method: 'POST',
     url: '/api/crear-nickname',
-    headers: { ...bearer(token), 'idempotency-key': `sync-test-${(keys += 1)}`, 'x-occurred-at': ctx.clock.now().toISOString() },
+    headers: { ...bearer(token), 'idempotency-key': `sync-test-${(keys += 1)}`, 'x-occurred-at': occurredAt.toISOString() },
     payload: { nick_name: nick },
   });
 
@@ -122,14 +122,36 @@ describe('sync token lifetime', () => {
     expect((await get('/api/imps', token)).statusCode).toBe(200);
   });
 
-  it('outlives the 12 h idle window and the supervisor window, up to SYNC_IDLE_DAYS', async () => {
+  it('outlives the 12 h idle window and the supervisor window, up to SYNC_IDLE_DAYS, for actions done while signed in', async () => {
     const { token, sync_token: sync } = await ssoLogin('interno@impecable.demo');
+    const whileSignedIn = new Date(ctx.clock.now().getTime() + 5 * 60_000);
     ctx.clock.advance(13 * HOUR);
     expect((await get('/api/ceck-admin', token)).statusCode).toBe(401);
-    expect((await setNick(sync!, 'InesInterno')).statusCode).toBe(200);
+    expect((await setNick(sync!, 'InesInterno', whileSignedIn)).statusCode).toBe(200);
     ctx.clock.advance(29 * DAY);
-    expect((await setNick(sync!, 'InesInterno')).statusCode).toBe(200);
+    expect((await setNick(sync!, 'InesInterno', whileSignedIn)).statusCode).toBe(200);
     ctx.clock.advance(30 * DAY + HOUR);
-    expect((await setNick(sync!, 'InesInterno')).statusCode).toBe(401);
+    expect((await setNick(sync!, 'InesInterno', whileSignedIn)).statusCode).toBe(401);
+  });
+
+  it('refuses (401, kept on the device) actions that happened after its full session was signed out', async () => {
+    const { token, sync_token: sync } = await ssoLogin('nuevo@impecable.demo');
+    const before = ctx.clock.now();
+    ctx.clock.advance(2 * 60_000);
+    expect((await get('/api/auth/logout', token)).statusCode).toBe(200);
+    ctx.clock.advance(60_000);
+    const after = await setNick(sync!, 'DespuesDeSalir', ctx.clock.now());
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ success: false, error: 'Esta acción es posterior al cierre de tu sesión: inicia sesión para enviarla.' });
+    expect((await setNick(sync!, 'AntesDeSalir', before)).statusCode).toBe(200);
+    const user = await ctx.db.selectFrom('users').select('nick_name').where('email', '=', 'nuevo@impecable.demo').executeTakeFirstOrThrow();
+    expect(user.nick_name).toBe('AntesDeSalir');
+  });
+
+  it('refuses actions that happened after its full session went idle (supervisor: 10 minutes)', async () => {
+    const { sync_token: sync } = await ssoLogin('plataforma@impecable.demo');
+    ctx.clock.advance(11 * 60_000);
+    expect((await setNick(sync!, 'PabloPlataforma', ctx.clock.now())).statusCode).toBe(401);
+    expect((await setNick(sync!, 'PabloPlataforma', new Date(ctx.clock.now().getTime() - 2 * 60_000))).statusCode).toBe(200);
   });
 });

@@ -4,6 +4,7 @@
 // marked failed and a 'refund' row gives the IMPs back. A pending order whose request died is
 // finished by a reconcile job queued in the same transaction as the order: nothing is lost.
 import type { Order, Product, RedeemBody, RedeemResponse } from '#contract/rewards';
+import { canjearAction } from '#domain/access';
 import { formatNumber } from '#domain/format';
 import { sourceKeys } from '#domain/points';
 import { hasRewardsAccess, isProductRedeemable } from '#domain/rewards';
@@ -119,6 +120,8 @@ export function createRewardsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'
 
     async redeem(user: UserRow, body: RedeemBody): Promise<RedeemResponse> {
       assertAccess(user);
+      // Spending is the header's "Canjear", which only brand-2 agents have (supervisors and LATAM see no balance).
+      if (canjearAction({ perfil: user.perfil, marca_id: user.brand_id }) !== 'catalogue') throw refusal(403, NO_PERMISSION);
       const { order, productCode, templateCode } = await placeOrder(user, body);
       if (productCode === null) {
         return { status: 'ok', message: `Has canjeado ${order.nombre_producto} por ${imps(order.puntos)}. Tu responsable será el encargado de entregarte la tarjeta.` };

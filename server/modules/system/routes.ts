@@ -19,5 +19,6 @@ export async function systemRoutes(app: FastifyInstance, { config }: Pick<AppDep
     partnerRedeemUrl: config.partnerRedeemUrl,
     supervisorIdleMinutes: config.supervisorIdleMinutes,
     maintenance: config.maintenanceState,
+    corporateDomain: config.corporateDomain,
   }));
 }

@@ -79,9 +79,12 @@ export function createTrainingRepository(db: Kysely<Database>) {
       return row;
     },
 
-    /** Quizzes this user completed in the attribute: 0 until the Quiz issue implements it on its participations table. */
-    async completedQuizzes(_userId: number, _attributeId: number): Promise<number> {
-      return 0;
+    /** Quizzes this user completed in the attribute (0, 1 or 2): participations with every answer recorded. */
+    async completedQuizzes(userId: number, attributeId: number): Promise<number> {
+      const row = await db.selectFrom('quiz_participations').select(sql<number>`count(*)::int`.as('n'))
+        .where('user_id', '=', userId).where('attribute_id', '=', attributeId).where('completed_at', 'is not', null)
+        .executeTakeFirstOrThrow();
+      return row.n;
     },
   };
 }

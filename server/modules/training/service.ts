@@ -11,6 +11,7 @@ import { QUIZZES_PER_ATTRIBUTE } from '#domain/training';
 import type { AppDeps } from '#server/deps';
 import { HttpError } from '#server/http-error';
 import { createPointsRepository } from '#server/modules/points/repository';
+import { recordTrainingStep } from '#server/modules/rankings/standings';
 import { createTrainingRepository, type VideoRecord } from './repository.ts';
 
 type VideoProgressAnswer = z.infer<typeof videoProgressAnswerSchema>;
@@ -85,6 +86,8 @@ export function createTrainingService({ db, clock }: AppDeps) {
         const changed = after.porcentaje !== before.porcentaje
           || !sameMoment(after.firstPartialAt, before.firstPartialAt) || !sameMoment(after.seenAt, before.seenAt);
         if (changed) await progress.saveProgress(userId, video.id, after, now);
+        // A video seen for the first time is a training step: the ranking tie-break reads it.
+        if (after.seenAt !== null && before.seenAt === null) await recordTrainingStep(trx, userId, video.attribute_id);
         let awarded = 0;
         if (completionEarns(after, report, video.duration_seconds)) {
           const paid = await createPointsRepository(trx).creditOnce({

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { Box, Container } from '@mantine/core';
 import { AppHeader } from '#app/layouts/app-header.tsx';
+import { ImpersonationBanner } from '#app/layouts/impersonation-banner.tsx';
 import { NavigationProgress } from '#app/layouts/navigation-progress.tsx';
 import { SessionWatchers } from '#app/layouts/session-watchers.tsx';
 import { PwaControls } from '#app/pwa/pwa-controls.tsx';
@@ -19,6 +20,7 @@ export function SignedInLayout() {
       <Container component="main" id="contenido" tabIndex={-1} size="lg" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
         <Outlet />
       </Container>
+      <ImpersonationBanner />
     </Box>
   );
 }

@@ -1,6 +1,10 @@
-import { ComingSoon } from '#components/coming-soon';
+import { useAtomValue } from 'jotai';
+import { sessionAtom } from '#offline/session';
+import { AlbumScreen } from '#features/album/components/album-screen.tsx';
 
-/** /album-imagenes: reface images per attribute (later issue). */
+/** /album-imagenes: the user's reface portraits per attribute. */
 export function AlbumRoute() {
-  return <ComingSoon title="Álbum de fotos" />;
+  const user = useAtomValue(sessionAtom).user;
+  if (!user) return null;
+  return <AlbumScreen userId={user.id} />;
 }

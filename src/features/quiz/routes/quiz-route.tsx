@@ -1,12 +1,20 @@
 import { useParams } from 'react-router-dom';
-import { ComingSoon } from '#components/coming-soon';
+import { useAtomValue } from 'jotai';
+import { ATTRIBUTE_SLUGS } from '#contract/attributes';
 import { UnknownAttribute } from '#components/unknown-attribute';
-import { attributeNameFromSlug } from '#domain/attributes';
+import { attributeIdFromSlug, attributeNameFromSlug } from '#domain/attributes';
+import { isQuizNumber } from '#domain/quiz';
+import { sessionAtom } from '#offline/session';
+import { QuizScreen } from '#features/quiz/components/quiz-screen.tsx';
 
-/** /cuestionario/:atributo/quizz/:quizz: intro, questions and results (later issue). */
+/** /cuestionario/:atributo/quizz/:quizz: intro, questions and results of one quiz. */
 export function QuizRoute() {
-  const { atributo } = useParams();
+  const { atributo, quizz } = useParams();
+  const user = useAtomValue(sessionAtom).user;
+  const id = attributeIdFromSlug(atributo);
   const name = attributeNameFromSlug(atributo);
-  if (!name) return <UnknownAttribute />;
-  return <ComingSoon title={`Demuestra tu conocimiento sobre el atributo ${name}`} />;
+  const quiz = Number(quizz);
+  if (id === null || name === null || !isQuizNumber(quiz)) return <UnknownAttribute />;
+  if (!user) return null;
+  return <QuizScreen key={`${id}-${quiz}`} userId={user.id} attributeId={id} slug={ATTRIBUTE_SLUGS[id]} attributeName={name} quiz={quiz} />;
 }

@@ -1,4 +1,9 @@
+import { useAtomValue } from 'jotai';
+import { fetchParticipation, quizCacheKeys } from '#api/quiz';
+import { quizProgressOf } from '#domain/quiz';
 import type { QuizProgress } from '#domain/training';
+import { sessionAtom } from '#offline/session';
+import { useCachedQuery } from '#offline/use-cached-query';
 
 export interface QuizStates {
   1: QuizProgress;
@@ -7,12 +12,14 @@ export interface QuizStates {
   done: number;
 }
 
-const NONE_STARTED: QuizStates = { 1: 'not-started', 2: 'not-started', done: 0 };
-
 /**
- * The user's quiz participations for an attribute. Participations arrive with the quiz
- * screens; until the device can read them, no quiz counts as started or completed.
+ * The user's quiz participations for an attribute, from the device's snapshots first (the quiz
+ * screens update them as answers are queued, so they hold offline) and refreshed behind.
  */
-export function useQuizStates(_attributeId: number): QuizStates {
-  return NONE_STARTED;
+export function useQuizStates(attributeId: number): QuizStates {
+  const userId = useAtomValue(sessionAtom).user?.id ?? null;
+  const quiz1 = useCachedQuery(quizCacheKeys.participation(attributeId, 1), () => fetchParticipation(attributeId, 1), { userId });
+  const quiz2 = useCachedQuery(quizCacheKeys.participation(attributeId, 2), () => fetchParticipation(attributeId, 2), { userId });
+  const states = { 1: quizProgressOf(quiz1.data), 2: quizProgressOf(quiz2.data) };
+  return { ...states, done: [states[1], states[2]].filter((s) => s === 'completed').length };
 }

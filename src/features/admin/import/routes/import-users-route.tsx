@@ -1,6 +1,30 @@
-import { ComingSoon } from '#components/coming-soon';
+import { Navigate } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { Alert } from '@mantine/core';
+import { fetchAppConfig } from '#api/config';
+import { canImportUsers } from '#domain/access';
+import { paths } from '#domain/paths';
+import { sessionAtom } from '#offline/session';
+import { useCachedQuery } from '#offline/use-cached-query';
+import { AlertIcon } from '#components/alert-icon';
+import { PageLoader } from '#components/page-loader';
+import { ImportScreen } from '#features/admin/import/components/import-screen.tsx';
 
-/** /importar-usuarios: user import from a spreadsheet (later issue). */
+/** /importar-usuarios: only e-mails of the corporate domain; everyone else goes to /home (spec 2). */
 export function ImportUsersRoute() {
-  return <ComingSoon title="Importar usuarios" />;
+  const session = useAtomValue(sessionAtom);
+  const user = session.user;
+  // The domain is server configuration: read through the device cache like every screen.
+  const config = useCachedQuery('app-config', fetchAppConfig, { userId: user?.id ?? null });
+  if (!user) return null;
+  if (config.data === undefined) {
+    if (config.isLoading) return <PageLoader label="Cargando..." />;
+    return (
+      <Alert color="red" icon={<AlertIcon />} role="alert">
+        No se pudo comprobar el acceso: {config.error}
+      </Alert>
+    );
+  }
+  if (session.originalUser || !canImportUsers(user, config.data.corporateDomain)) return <Navigate to={paths.home.getHref()} replace />;
+  return <ImportScreen />;
 }

@@ -1,6 +1,13 @@
-import { ComingSoon } from '#components/coming-soon';
+import { useAtomValue } from 'jotai';
+import { canSeeOrderSummary } from '#domain/access';
+import { sessionAtom } from '#offline/session';
+import { RestrictedAccess } from '#components/restricted-access';
+import { OrderSummaryScreen } from '#features/admin/order-summary/components/order-summary-screen.tsx';
 
-/** /listado-usuarios: redemption summary with export (later issue). */
+/** /listado-usuarios ("Resumen de pedidos"): LATAM (who may use nothing else) and admin. */
 export function OrderSummaryRoute() {
-  return <ComingSoon title="Resumen de pedidos" />;
+  const user = useAtomValue(sessionAtom).user;
+  if (!user) return null;
+  if (!canSeeOrderSummary(user.perfil)) return <RestrictedAccess />;
+  return <OrderSummaryScreen userId={user.id} />;
 }

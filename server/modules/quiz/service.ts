@@ -1,0 +1,207 @@
+// Quiz rules the API applies: one participation per (user, attribute, quiz), opened only on its
+// calendar day and after its video is seen (#domain/quiz, #domain/training); answers scored by
+// the claimed time (#domain/scoring) unless the timing is impossible; first answer wins; each
+// answer's points credited once. Always scoped to the signed-in user's own participations.
+import type { AnswerBody, AnswerResult, Participation, Question, QuestionBundle, QuizResults, QuizState } from '#contract/quiz';
+import { creditExpiry, sourceKeys } from '#domain/points';
+import { answerPoints, isCompleted, isQuizOpen, quizCounters, scoredSeconds, timingProblem, type QuizNumber } from '#domain/quiz';
+import { QUESTIONS_PER_QUIZ } from '#domain/scoring';
+import { QUIZ_LOCKED_MESSAGE, quizVideo } from '#domain/training';
+import type { AppDeps } from '#server/deps';
+import { HttpError } from '#server/http-error';
+import { createPointsRepository } from '#server/modules/points/repository';
+import { recordTrainingStep } from '#server/modules/rankings/standings';
+import { createTrainingRepository } from '#server/modules/training/repository';
+import { createQuizRepository, type AnswerRow, type ParticipationRow, type QuestionWithOptions } from './repository.ts';
+
+export const ATTRIBUTE_NOT_FOUND = 'No existe ese atributo';
+export const QUIZ_NOT_OPEN = 'Este cuestionario todavía no está disponible.';
+export const PARTICIPATION_NOT_FOUND = 'No existe ese cuestionario';
+export const QUESTION_NOT_IN_QUIZ = 'Esa pregunta no es de este cuestionario';
+export const OPTION_NOT_IN_QUESTION = 'Esa respuesta no es de esta pregunta';
+export const WRONG_ATTRIBUTE = 'Ese atributo no es el de este cuestionario';
+export const IMPOSSIBLE_TIMING = 'El tiempo de respuesta indicado no es posible. Vuelve a responder la pregunta.';
+
+export interface AnswerInput extends AnswerBody {
+  participationId: number;
+  questionId: number;
+  attributeId: number;
+  occurredAt: Date;
+}
+
+const toQuestion = (q: QuestionWithOptions): Question => ({
+  id: q.id,
+  numero: q.position,
+  pregunta: q.text,
+  respuestas: q.options.map((o) => ({ id_respuesta: o.id, texto_respuesta: o.text })),
+});
+
+export function createQuizService({ db, clock }: AppDeps) {
+  const repo = createQuizRepository(db);
+
+  async function enabledAttribute(attributeId: number) {
+    const attribute = await repo.findAttribute(attributeId);
+    if (!attribute?.enabled) throw new HttpError(404, ATTRIBUTE_NOT_FOUND);
+    return attribute;
+  }
+
+  /** Another user's participation does not exist as far as this one is concerned. */
+  async function ownParticipation(userId: number, participationId: number): Promise<ParticipationRow> {
+    const participation = await repo.participationById(participationId);
+    if (!participation || participation.user_id !== userId) throw new HttpError(404, PARTICIPATION_NOT_FOUND);
+    return participation;
+  }
+
+  /** Questions in the participation's quiz (10 with the programme's content). */
+  async function totalOf(participation: ParticipationRow): Promise<number> {
+    return Math.min(QUESTIONS_PER_QUIZ, await repo.questionCount(participation.attribute_id, participation.quiz));
+  }
+
+  async function stateOf(participation: ParticipationRow): Promise<QuizState> {
+    return quizCounters(await repo.answers(participation.id), await totalOf(participation));
+  }
+
+  async function participationOf(participation: ParticipationRow): Promise<Participation> {
+    return { id_participacion: participation.id, estado: await stateOf(participation) };
+  }
+
+  async function remainingQuestions(participation: ParticipationRow): Promise<Question[]> {
+    const answered = new Set((await repo.answers(participation.id)).map((a) => a.question_id));
+    const questions = await repo.questions(participation.attribute_id, participation.quiz, QUESTIONS_PER_QUIZ);
+    return questions.filter((q) => !answered.has(q.id)).map(toQuestion);
+  }
+
+  /** The calendar and the matching video both allow starting this quiz; throws why not. */
+  async function assertCanStart(userId: number, attribute: Awaited<ReturnType<typeof enabledAttribute>>, quiz: QuizNumber): Promise<void> {
+    if (!isQuizOpen(attribute, quiz, clock())) throw new HttpError(409, QUIZ_NOT_OPEN);
+    if (await repo.questionCount(attribute.id, quiz) === 0) throw new HttpError(409, QUIZ_NOT_OPEN);
+    const video = quizVideo(await createTrainingRepository(db).videosWithProgress(attribute.id, userId), quiz);
+    if (!video) throw new HttpError(409, QUIZ_NOT_OPEN);
+    if (video.seen_at === null) throw new HttpError(403, QUIZ_LOCKED_MESSAGE);
+  }
+
+  return {
+    async checkStart(userId: number, attributeId: number, quiz: QuizNumber): Promise<Participation | null> {
+      await enabledAttribute(attributeId);
+      const participation = await repo.findParticipation(userId, attributeId, quiz);
+      return participation ? participationOf(participation) : null;
+    },
+
+    /** One attempt: an existing participation is returned as it is, whatever the calendar says now. */
+    async start(userId: number, attributeId: number, quiz: QuizNumber): Promise<Participation> {
+      const attribute = await enabledAttribute(attributeId);
+      const existing = await repo.findParticipation(userId, attributeId, quiz);
+      if (existing) return participationOf(existing);
+      await assertCanStart(userId, attribute, quiz);
+      return participationOf(await repo.createParticipation(userId, attributeId, quiz, clock()));
+    },
+
+    async nextQuestion(userId: number, participationId: number): Promise<Question | null> {
+      return (await remainingQuestions(await ownParticipation(userId, participationId)))[0] ?? null;
+    },
+
+    async stat(userId: number, participationId: number): Promise<QuizState> {
+      return stateOf(await ownParticipation(userId, participationId));
+    },
+
+    async bundle(userId: number, participationId: number): Promise<QuestionBundle> {
+      const participation = await ownParticipation(userId, participationId);
+      return {
+        id_participacion: participation.id,
+        atributo_id: participation.attribute_id,
+        quizz: participation.quiz,
+        issued_at: participation.issued_at.toISOString(),
+        estado: await stateOf(participation),
+        preguntas: await remainingQuestions(participation),
+      };
+    },
+
+    async results(userId: number, participationId: number): Promise<QuizResults> {
+      const participation = await ownParticipation(userId, participationId);
+      const rows = await repo.results(participation.id);
+      return {
+        estado: quizCounters(rows, await totalOf(participation)),
+        puntos_totales: rows.reduce((sum, r) => sum + r.points, 0),
+        resultados: rows.map((r) => ({
+          id_pregunta: r.question_id,
+          numero: r.position,
+          pregunta: r.question,
+          id_respuesta_usuario: r.option_id,
+          respuesta_usuario: r.option_text,
+          id_respuesta_correcta: r.correct_option_id,
+          respuesta_correcta: r.correct_option_text,
+          correcta: r.correct,
+          puntos: r.points,
+          segundos: scoredSeconds(r.elapsed_ms),
+        })),
+      };
+    },
+
+    /**
+     * One answer (possibly queued offline, possibly a replay under another key). The
+     * participation stays locked from the first-answer check to the ledger write, so two
+     * answers to one question can never both count, and the ledger's source key backs that up.
+     * Inside the transaction only `trx` is used: PGlite has a single connection.
+     */
+    async answer(userId: number, input: AnswerInput): Promise<AnswerResult> {
+      const participation = await ownParticipation(userId, input.participationId);
+      if (participation.attribute_id !== input.attributeId) throw new HttpError(400, WRONG_ATTRIBUTE);
+      const question = await repo.findQuestion(input.questionId);
+      if (!question || question.attribute_id !== participation.attribute_id || question.quiz !== participation.quiz) {
+        throw new HttpError(404, QUESTION_NOT_IN_QUIZ);
+      }
+      const option = await repo.findOption(input.respuesta_id);
+      if (!option || option.question_id !== question.id) throw new HttpError(400, OPTION_NOT_IN_QUESTION);
+      const attribute = await enabledAttribute(participation.attribute_id);
+      const total = await totalOf(participation);
+      const receivedAt = clock();
+
+      return db.transaction().execute(async (trx) => {
+        const quiz = createQuizRepository(trx);
+        const locked = await quiz.lockParticipation(participation.id);
+        const answers = await quiz.answers(locked.id);
+        const correctOption = await quiz.correctOption(question.id);
+        const first = answers.find((a) => a.question_id === question.id);
+        if (first) {
+          return { id_respuesta_correcta: correctOption, correcta: first.correct, puntos: first.points, estado: quizCounters(answers, total) };
+        }
+        const problem = timingProblem({
+          issuedAt: locked.issued_at, receivedAt, occurredAt: input.occurredAt, elapsedMs: input.elapsed_ms,
+          earlierElapsedMs: answers.map((a) => a.elapsed_ms),
+        });
+        if (problem) throw new HttpError(422, IMPOSSIBLE_TIMING);
+
+        const points = answerPoints(input.elapsed_ms, option.correct);
+        const answer: AnswerRow = {
+          participation_id: locked.id, question_id: question.id, option_id: option.id, correct: option.correct,
+          elapsed_ms: input.elapsed_ms, points, occurred_at: input.occurredAt, received_at: receivedAt,
+        };
+        await quiz.insertAnswer(answer);
+        if (points > 0) {
+          await createPointsRepository(trx).creditOnce({
+            user_id: userId,
+            amount: points,
+            concept: `Quizz ${locked.quiz} ${attribute.nombre}: pregunta ${question.position}`,
+            source_key: sourceKeys.quizAnswer(locked.id, question.id),
+            attribute_id: locked.attribute_id,
+            kind: 'activity',
+            occurred_at: input.occurredAt,
+            created_at: receivedAt,
+            expires_at: creditExpiry(input.occurredAt),
+          });
+        }
+        const all = [...answers, answer];
+        const estado = quizCounters(all, total);
+        if (isCompleted(estado) && locked.completed_at === null) {
+          // Finished when its last answer happened (a quiz answered offline finished before it arrived).
+          const finishedAt = new Date(Math.max(...all.map((a) => a.occurred_at.getTime())));
+          await quiz.markCompleted(locked.id, finishedAt);
+          await recordTrainingStep(trx, userId, locked.attribute_id, receivedAt);
+        }
+        return { id_respuesta_correcta: correctOption, correcta: option.correct, puntos: points, estado };
+      });
+    },
+  };
+}
+
+export type QuizService = ReturnType<typeof createQuizService>;

@@ -1,0 +1,135 @@
+// Month-end of the attribute rankings (decisions.md): once an attribute's month and its sync
+// grace are over, its winners per site (prize tiers by active agents) and per brand (the first)
+// are computed from the standings and stored, frozen; on payday (first Monday after day 7 of
+// the next month) they are credited as 'prize' ledger rows, which never move a ranking. Both
+// steps are idempotent: a closing row per attribute, and one source key per prize.
+import { sql, type Kysely } from 'kysely';
+import { creditExpiry, sourceKeys } from '#domain/points';
+import { isRankingFrozen, monthlyWindow, prizePayday, prizeTierOf, prizeTiers, type PrizeTier } from '#domain/ranking';
+import type { Database } from '#server/db/schema';
+import { enqueueJob, type JobHandler } from '#server/jobs/runner';
+import { createPointsRepository } from '#server/modules/points/repository';
+
+type Db = Kysely<Database>;
+
+export const RANKING_MONTH_END_JOB = 'ranking-month-end';
+const DAY = 86_400_000;
+
+/** IMPs per site tier (1st, 2nd, 3rd) and for the brand's first: configuration (server/config.ts). */
+export interface PrizeAmounts {
+  tiers: readonly [number, number, number];
+  brand: number;
+}
+
+/** Runs `work` in the caller's transaction, or in a new one (the seed runs inside its own). */
+function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** Site rankings give at most 3 × 5 prizes: no need to read further down. */
+const MAX_PRIZED_POSITION = 15;
+
+interface Ranked {
+  scope_id: number;
+  user_id: number;
+  points: number;
+  position: number;
+  agents: number;
+}
+
+async function ranked(db: Db, attributeId: number, partition: 'site_id' | 'brand_id', upTo: number): Promise<Ranked[]> {
+  const { rows } = await sql<Ranked>`
+    SELECT scope_id, user_id, points, position::int AS position, agents::int AS agents FROM (
+      SELECT ${sql.ref(`s.${partition}`)} AS scope_id, s.user_id, s.points,
+        row_number() OVER (PARTITION BY ${sql.ref(`s.${partition}`)} ORDER BY s.points DESC, s.finished_at ASC NULLS LAST, s.reached_at ASC, s.user_id ASC) AS position,
+        count(*) OVER (PARTITION BY ${sql.ref(`s.${partition}`)}) AS agents
+      FROM ranking_standings s
+      WHERE s.attribute_id = ${attributeId} AND s.points > 0 AND ${sql.ref(`s.${partition}`)} IS NOT NULL
+    ) r WHERE position <= ${upTo}
+    ORDER BY scope_id, position`.execute(db);
+  return rows;
+}
+
+/** Computes and stores the attribute's winners once; false when they were already frozen. */
+export async function freezeWinners(db: Db, attributeId: number, amounts: PrizeAmounts, now: Date): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const claimed = await trx.insertInto('ranking_closings').values({ attribute_id: attributeId, frozen_at: now })
+      .onConflict((oc) => oc.column('attribute_id').doNothing()).returning('attribute_id').executeTakeFirst();
+    if (!claimed) return false;
+    const winners = [
+      ...(await ranked(trx, attributeId, 'site_id', MAX_PRIZED_POSITION)).flatMap((r) => {
+        const tier = prizeTierOf(r.position, prizeTiers(r.agents));
+        return tier ? [{ scope: 'plataforma' as const, r, tier, amount: amounts.tiers[tier - 1] ?? 0 }] : [];
+      }),
+      ...(await ranked(trx, attributeId, 'brand_id', 1)).map((r) => ({ scope: 'marca' as const, r, tier: 1 as PrizeTier, amount: amounts.brand })),
+    ];
+    if (winners.length > 0) {
+      await trx.insertInto('ranking_winners').values(winners.map(({ scope, r, tier, amount }) => ({
+        attribute_id: attributeId, scope, scope_id: r.scope_id, position: r.position, user_id: r.user_id, tier, amount, points: r.points,
+      }))).execute();
+    }
+    return true;
+  });
+}
+
+const TIER_NAMES: Record<number, string> = { 1: '1er premio', 2: '2º premio', 3: '3er premio' };
+
+/** Credits the frozen winners once, on or after payday; returns how many prizes this call paid. */
+export async function payPrizes(db: Db, attribute: { id: number; nombre: string }, payday: Date, now: Date): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const closing = await trx.selectFrom('ranking_closings').select('attribute_id')
+      .where('attribute_id', '=', attribute.id).where('paid_at', 'is', null).forUpdate().executeTakeFirst();
+    if (!closing) return 0;
+    const winners = await trx.selectFrom('ranking_winners').selectAll().where('attribute_id', '=', attribute.id)
+      .orderBy('scope').orderBy('scope_id').orderBy('position').execute();
+    const points = createPointsRepository(trx);
+    let paid = 0;
+    for (const w of winners) {
+      if (w.amount <= 0) continue;
+      const site = w.scope === 'plataforma';
+      const credited = await points.creditOnce({
+        user_id: w.user_id,
+        amount: w.amount,
+        concept: site
+          ? `Premio ranking ${attribute.nombre}: ${TIER_NAMES[w.tier] ?? 'premio'} de tu sede (puesto ${w.position})`
+          : `Premio ranking ${attribute.nombre}: 1º de tu marca`,
+        source_key: site ? sourceKeys.prize(attribute.id, 'plataforma', w.scope_id) : sourceKeys.brandPrize(attribute.id, w.scope_id),
+        attribute_id: attribute.id,
+        kind: 'prize',
+        occurred_at: payday,
+        created_at: now,
+        expires_at: creditExpiry(payday),
+      });
+      if (credited) paid++;
+    }
+    await trx.updateTable('ranking_closings').set({ paid_at: now }).where('attribute_id', '=', attribute.id).execute();
+    return paid;
+  });
+}
+
+/** Every closed attribute: freeze after the grace, pay on payday. Safe to run any number of times. */
+export async function runMonthEnd(db: Db, now: Date, amounts: PrizeAmounts): Promise<{ frozen: number[]; paid: number[] }> {
+  const calendar = await db.selectFrom('attributes').select(['id', 'nombre', 'month_start', 'month_end']).where('enabled', '=', true).orderBy('id').execute();
+  const frozen: number[] = [];
+  const paid: number[] = [];
+  for (const entry of calendar) {
+    if (!isRankingFrozen(monthlyWindow(entry), now)) continue;
+    if (await freezeWinners(db, entry.id, amounts, now)) frozen.push(entry.id);
+    const payday = prizePayday(entry);
+    if (payday && now.getTime() >= payday.getTime() && (await payPrizes(db, entry, payday, now)) > 0) paid.push(entry.id);
+  }
+  return { frozen, paid };
+}
+
+/** Today's run (now, unless it already ran today); each run queues tomorrow's at 00:30 UTC. */
+export async function scheduleRankingMonthEnd(db: Db, runAt: Date): Promise<void> {
+  await enqueueJob(db, { kind: RANKING_MONTH_END_JOB, runAt, uniqueKey: `${RANKING_MONTH_END_JOB}:${runAt.toISOString().slice(0, 10)}` });
+}
+
+export function rankingMonthEndHandler(db: Db, clock: () => Date, amounts: PrizeAmounts): JobHandler {
+  return async () => {
+    const now = clock();
+    await runMonthEnd(db, now, amounts);
+    await scheduleRankingMonthEnd(db, new Date(Math.floor(now.getTime() / DAY) * DAY + DAY + 30 * 60_000));
+  };
+}

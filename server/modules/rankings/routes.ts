@@ -1,0 +1,92 @@
+// Ranking routes (spec section 7, paths spelled as there): global, per brand (marca) and per
+// site (plataforma) pages with page/per_page/search, the user's position, points and difference
+// to the first; the "± neighbours" panel; and the three downloads with the short-lived file
+// behind their download_url. Reads only: any signed-in user; downloads check the profile.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { RANKING_PATHS, rankingPageQuerySchema, type RankingScope } from '#contract/ranking';
+import type { AppDeps } from '#server/deps';
+import { currentUser } from '#server/plugins/auth';
+import type { ZodTypeProvider } from '#server/plugins/zod';
+import { createRankingDownloads } from './downloads.ts';
+import { createRankingService } from './service.ts';
+
+const attributeParams = z.object({ atributo: z.string().min(1).max(20) });
+const filterParams = attributeParams.extend({ filtro: z.string().min(1).max(20) });
+const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
+const SCOPES: readonly RankingScope[] = ['plataforma', 'marca'];
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Rankings move with every credit: the app keeps its own copy (Dexie), never the HTTP cache. */
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'private, no-store');
+}
+
+export async function rankingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const rankings = createRankingService(deps.db);
+  const downloads = createRankingDownloads(deps);
+
+  api.get(`/${RANKING_PATHS.globalPage}`, { schema: { querystring: rankingPageQuerySchema } }, async (request, reply) => {
+    noStore(reply);
+    return rankings.page(currentUser(request), 'global', null, request.query);
+  });
+  api.get(`/${RANKING_PATHS.globalPosition}`, async (request, reply) => {
+    noStore(reply);
+    return rankings.position(currentUser(request), 'global', null);
+  });
+  api.get(`/${RANKING_PATHS.globalPoints}`, async (request, reply) => {
+    noStore(reply);
+    return rankings.points(currentUser(request), 'global', null);
+  });
+  api.get(`/${RANKING_PATHS.globalDifference}`, async (request, reply) => {
+    noStore(reply);
+    return rankings.difference(currentUser(request), 'global', null);
+  });
+  api.get(`/${RANKING_PATHS.globalNeighbours}`, async (request, reply) => {
+    noStore(reply);
+    return rankings.neighbours(currentUser(request), 'global', null);
+  });
+
+  for (const scope of SCOPES) {
+    api.get(`/ranking-global-${scope}/:atributo`, { schema: { params: attributeParams, querystring: rankingPageQuerySchema } }, async (request, reply) => {
+      noStore(reply);
+      return rankings.page(currentUser(request), scope, request.params.atributo, request.query);
+    });
+    api.get(`/ranking-posicion-${scope}/:atributo`, { schema: { params: attributeParams } }, async (request, reply) => {
+      noStore(reply);
+      return rankings.position(currentUser(request), scope, request.params.atributo);
+    });
+    api.get(`/ranking-diferencia-${scope}/:atributo`, { schema: { params: attributeParams } }, async (request, reply) => {
+      noStore(reply);
+      return rankings.difference(currentUser(request), scope, request.params.atributo);
+    });
+    api.get(`/ranking-puntos-totales-${scope}/:atributo`, { schema: { params: attributeParams } }, async (request, reply) => {
+      noStore(reply);
+      return rankings.points(currentUser(request), scope, request.params.atributo);
+    });
+    api.get(`/ranking-vecinos-${scope}/:atributo`, { schema: { params: attributeParams } }, async (request, reply) => {
+      noStore(reply);
+      return rankings.neighbours(currentUser(request), scope, request.params.atributo);
+    });
+  }
+
+  api.get(`/${RANKING_PATHS.downloadGlobal}`, async (request, reply) => {
+    noStore(reply);
+    return downloads.global(currentUser(request));
+  });
+  api.get('/descargar-ranking-marca/:atributo', { schema: { params: attributeParams } }, async (request, reply) => {
+    noStore(reply);
+    return downloads.attribute(currentUser(request), request.params.atributo, undefined);
+  });
+  api.get('/descargar-ranking-marca/:atributo/:filtro', { schema: { params: filterParams } }, async (request, reply) => {
+    noStore(reply);
+    return downloads.attribute(currentUser(request), request.params.atributo, request.params.filtro);
+  });
+
+  api.get('/descargas/ranking/:token', { schema: { params: tokenParams } }, async (request, reply) => {
+    const file = await downloads.fetch(currentUser(request), request.params.token);
+    noStore(reply);
+    return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.bytes);
+  });
+}

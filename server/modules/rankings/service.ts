@@ -1,0 +1,123 @@
+// Ranking answers (spec 3 and 7): pages with their prize tiers and brand-winner flag, the
+// user's position, points and difference to the first, and the "± neighbours" panel. The
+// user only ever sees the rankings of their own brand and site; supervisors (not agents)
+// read them too but are never in them.
+import type { DifferenceResponse, NeighboursResponse, PointsResponse, PositionResponse, RankingPage, RankingPageQuery, RankingRow, RankingView } from '#contract/ranking';
+import { attributeIdFromSlug } from '#domain/attributes';
+import { BRAND_TIERS, GLOBAL_TIERS, neighbourRange, pointsDifference, prizeTiers, type PrizeTiers } from '#domain/ranking';
+import type { Database, UserRow } from '#server/db/schema';
+import { HttpError } from '#server/http-error';
+import type { Kysely } from 'kysely';
+import { createRankingRepository, type RankingScopeRef, type StandingRow } from './repository.ts';
+import { GLOBAL_RANKING } from './standings.ts';
+
+export const ATTRIBUTE_NOT_FOUND = 'No existe ese atributo';
+
+/** {atributo} of the paths: an id (1-7) or a slug ("accesible"). */
+export function parseAttributeParam(value: string): number | null {
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  return attributeIdFromSlug(value);
+}
+
+const toRow = (row: StandingRow, position: number): RankingRow => ({
+  user_id: row.user_id,
+  user_position: position,
+  nick_name: row.nick_name?.trim() ? row.nick_name : null,
+  puntos_totales: row.points,
+  tareas_completadas: row.tasks,
+});
+
+export function createRankingService(db: Kysely<Database>) {
+  const repo = createRankingRepository(db);
+
+  /** An enabled attribute, else 404 (disabled attributes have no ranking yet). */
+  async function enabledAttribute(atributo: string): Promise<number> {
+    const id = parseAttributeParam(atributo);
+    const found = id === null ? undefined
+      : await db.selectFrom('attributes').select(['id', 'enabled']).where('id', '=', id).executeTakeFirst();
+    if (!found?.enabled) throw new HttpError(404, ATTRIBUTE_NOT_FOUND);
+    return found.id;
+  }
+
+  /** The ranking `view` shows this user: theirs, by brand or by site; null when the user has no site. */
+  async function scopeFor(user: UserRow, view: RankingView, atributo: string | null): Promise<RankingScopeRef | null> {
+    if (view === 'global') return { attributeId: GLOBAL_RANKING, scope: 'global', scopeId: 0 };
+    const attributeId = await enabledAttribute(atributo ?? '');
+    if (view === 'marca') return { attributeId, scope: 'marca', scopeId: user.brand_id };
+    return user.site_id === null ? null : { attributeId, scope: 'plataforma', scopeId: user.site_id };
+  }
+
+  function tiersOf(ref: RankingScopeRef, siteAgents: number): PrizeTiers {
+    if (ref.scope === 'global') return GLOBAL_TIERS;
+    return ref.scope === 'marca' ? BRAND_TIERS : prizeTiers(siteAgents);
+  }
+
+  /**
+   * Site page: its first is also the first of that agent's brand. Brand page: the brand's first
+   * works in the viewer's site. Either way position 1 gets the brand-winner style.
+   */
+  async function brandWinnerHere(user: UserRow, ref: RankingScopeRef): Promise<boolean> {
+    if (ref.scope === 'global') return false;
+    const top = await repo.first(ref);
+    if (!top) return false;
+    if (ref.scope === 'marca') return user.site_id !== null && top.site_id === user.site_id;
+    const brandTop = await repo.first({ attributeId: ref.attributeId, scope: 'marca', scopeId: top.brand_id });
+    return brandTop?.user_id === top.user_id;
+  }
+
+  async function mine(user: UserRow, ref: RankingScopeRef | null): Promise<{ row: StandingRow; position: number } | null> {
+    const row = ref ? await repo.standingOf(ref, user.id) : undefined;
+    return ref && row ? { row, position: await repo.positionOf(ref, row) } : null;
+  }
+
+  return {
+    scopeFor,
+
+    async page(user: UserRow, view: RankingView, atributo: string | null, query: RankingPageQuery): Promise<RankingPage> {
+      const ref = await scopeFor(user, view, atributo);
+      const search = query.search?.trim() || null;
+      // A site view for a user without a site (a supervisor): an empty site.
+      if (!ref) return { data: [], total: 0, numero_ganadores: prizeTiers(0), is_marca_top_uno_here: false };
+      const offset = (query.page - 1) * query.per_page;
+      const rows = await repo.page(ref, offset, query.per_page, search);
+      const total = await repo.total(ref, search);
+      // Tiers depend on the site's active agents, not on how many match the search.
+      const scopeTotal = search ? await repo.total(ref, null) : total;
+      const here = await brandWinnerHere(user, ref);
+      // Without a search the page's positions follow from its offset; a search's rows keep
+      // their real positions in the whole ranking.
+      const data: RankingRow[] = [];
+      for (const [i, row] of rows.entries()) data.push(toRow(row, search ? await repo.positionOf(ref, row) : offset + i + 1));
+      return { data, total, numero_ganadores: tiersOf(ref, scopeTotal), is_marca_top_uno_here: here };
+    },
+
+    async position(user: UserRow, view: RankingView, atributo: string | null): Promise<PositionResponse> {
+      return { position: (await mine(user, await scopeFor(user, view, atributo)))?.position ?? null };
+    },
+
+    async points(user: UserRow, view: RankingView, atributo: string | null): Promise<PointsResponse> {
+      const ref = await scopeFor(user, view, atributo);
+      return { total_points: (ref ? await repo.standingOf(ref, user.id) : undefined)?.points ?? 0 };
+    },
+
+    async difference(user: UserRow, view: RankingView, atributo: string | null): Promise<DifferenceResponse> {
+      const ref = await scopeFor(user, view, atributo);
+      if (!ref) return { points_difference: 0 };
+      const me = await repo.standingOf(ref, user.id);
+      const first = await repo.first(ref);
+      return { points_difference: me ? pointsDifference(first?.points ?? null, me.points) : 0 };
+    },
+
+    async neighbours(user: UserRow, view: RankingView, atributo: string | null): Promise<NeighboursResponse> {
+      const ref = await scopeFor(user, view, atributo);
+      const me = await mine(user, ref);
+      if (!ref || !me) return { position: null, data: [] };
+      const range = neighbourRange(me.position, await repo.total(ref, null));
+      if (!range) return { position: me.position, data: [] };
+      const rows = await repo.page(ref, range.from - 1, range.to - range.from + 1, null);
+      return { position: me.position, data: rows.map((row, i) => toRow(row, range.from + i)) };
+    },
+  };
+}
+
+export type RankingService = ReturnType<typeof createRankingService>;

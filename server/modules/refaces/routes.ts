@@ -1,0 +1,81 @@
+// Reface routes (spec section 7): POST /refaces/upload (multipart: image, atributo_id; it
+// leads to +10 IMPs, so impersonation is refused), GET /refaces/status/{atributo}, GET /album
+// and GET /download-image?path=… (the caller's own portraits only). Uploads need a
+// connection: they are not queued offline, so they take no Idempotency-Key.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { downloadImageQuerySchema, REFACE_UPLOAD_FIELDS } from '#contract/reface';
+import { TOO_LARGE_MESSAGE } from '#domain/reface';
+import type { AppDeps } from '#server/deps';
+import { HttpError } from '#server/http-error';
+import { currentUser } from '#server/plugins/auth';
+import type { ZodTypeProvider } from '#server/plugins/zod';
+import { createRefacesService, type UploadedPhoto } from './service.ts';
+
+const attributeParams = z.object({ atributo: z.coerce.number().int().min(1).max(2_147_483_647) });
+const attributeField = z.coerce.number().int().min(1).max(2_147_483_647);
+
+const NOT_MULTIPART = 'Envía la foto como formulario (multipart/form-data) con los campos image y atributo_id.';
+const ONE_IMAGE = 'Envía una sola imagen.';
+const BAD_ATTRIBUTE = 'Datos no válidos (atributo_id): indica el atributo del reface.';
+
+interface Upload {
+  attributeId: number;
+  photo: UploadedPhoto | null;
+}
+
+/** Multipart errors of @fastify/multipart, as the Spanish answers users see. */
+function uploadError(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, TOO_LARGE_MESSAGE);
+  if (code === 'FST_FILES_LIMIT') return new HttpError(413, ONE_IMAGE);
+  if (typeof code === 'string' && code.startsWith('FST_')) return new HttpError(400, NOT_MULTIPART);
+  return error;
+}
+
+/** Reads the fields in any order; the file is read whole (at most 10 MB) before anything is checked. */
+async function readUpload(request: FastifyRequest): Promise<Upload> {
+  if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
+  let attribute: unknown;
+  let photo: UploadedPhoto | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === REFACE_UPLOAD_FIELDS.image) photo = { bytes, declaredType: part.mimetype };
+      } else if (part.fieldname === REFACE_UPLOAD_FIELDS.attribute) {
+        attribute = part.value;
+      }
+    }
+  } catch (error) {
+    throw uploadError(error);
+  }
+  const attributeId = attributeField.safeParse(attribute);
+  if (!attributeId.success) throw new HttpError(400, BAD_ATTRIBUTE);
+  return { attributeId: attributeId.data, photo };
+}
+
+export async function refacesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const refaces = createRefacesService(deps);
+
+  api.post('/refaces/upload', { config: { earnsPoints: true } }, async (request) => {
+    const userId = currentUser(request).id;
+    const { attributeId, photo } = await readUpload(request);
+    return refaces.upload(userId, attributeId, photo);
+  });
+
+  api.get('/refaces/status/:atributo', { schema: { params: attributeParams } }, async (request) =>
+    refaces.status(currentUser(request).id, request.params.atributo));
+
+  api.get('/album', async (request) => ({ album: await refaces.album(currentUser(request).id) }));
+
+  api.get('/download-image', { schema: { querystring: downloadImageQuerySchema } }, async (request, reply) => {
+    const image = await refaces.image(currentUser(request).id, request.query.path);
+    return reply
+      .header('content-type', image.contentType)
+      // A personal photo: never kept by shared caches; the app keeps its own copy offline.
+      .header('cache-control', 'private, no-store')
+      .send(image.bytes);
+  });
+}

@@ -1,0 +1,49 @@
+// User import (spec 7): POST /importar-usuario (multipart, one file, at most IMPORT_MAX_BYTES)
+// answers { message, users_created, users_updated } or a Spanish 4xx, and
+// GET /importar-usuario/plantilla (public: the template holds no personal data).
+// Online only: not an outbox write, so it takes no Idempotency-Key.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { IMPORT_MAX_BYTES, IMPORT_TEMPLATE_FILE_NAME, type ImportResponse } from '#contract/admin';
+import type { AppDeps } from '#server/deps';
+import { HttpError } from '#server/http-error';
+import { currentUser } from '#server/plugins/auth';
+import { createUserImportService, type UploadedFile } from './service.ts';
+import { importTemplate } from './template.ts';
+
+const NOT_MULTIPART = 'Envía el archivo como formulario (multipart/form-data) en el campo file';
+const NO_FILE = 'Falta el archivo';
+const TOO_LARGE = `El archivo es demasiado grande (máximo ${IMPORT_MAX_BYTES / 1024 / 1024} MB)`;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The uploaded file, read whole; the limit is checked while it streams in (413 past it). */
+async function readFile(request: FastifyRequest): Promise<UploadedFile> {
+  if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
+  try {
+    const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+    if (!part) throw new HttpError(400, NO_FILE);
+    return { fileName: part.filename || 'archivo', bytes: await part.toBuffer() };
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_LARGE);
+    if (typeof code === 'string' && code.startsWith('FST_')) throw new HttpError(400, NOT_MULTIPART);
+    throw error;
+  }
+}
+
+export async function userImportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const imports = createUserImportService(deps);
+
+  app.post('/importar-usuario', async (request): Promise<ImportResponse> => {
+    const caller = { user: currentUser(request), impersonating: (request.session?.impersonatorUserId ?? null) !== null, ip: request.ip };
+    // Refuse before reading the upload: a caller who may not import never sends us a file to parse.
+    imports.assertAccess(caller);
+    return imports.importFile(caller, await readFile(request));
+  });
+
+  app.get('/importar-usuario/plantilla', { config: { auth: 'public' } }, async (_request, reply) =>
+    reply
+      .type(XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="${IMPORT_TEMPLATE_FILE_NAME}"`)
+      .header('cache-control', 'public, max-age=3600')
+      .send(importTemplate()));
+}

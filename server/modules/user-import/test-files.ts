@@ -1,0 +1,91 @@
+// Test-only: real import files (xlsx, xls, csv) and hand-built zips for the bomb tests, plus a
+// multipart body for app.inject. Never imported by production code.
+import { crc32, deflateRawSync } from 'node:zlib';
+import * as XLSX from '@e965/xlsx';
+
+export type Rows = (string | number | null)[][];
+
+export function xlsxOf(rows: Rows): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Usuarios');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+export function xlsOf(rows: Rows): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Usuarios');
+  return XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+}
+
+export function csvOf(rows: Rows, separator = ';'): Buffer {
+  const cell = (v: string | number | null) => {
+    const text = v === null ? '' : String(v);
+    return /[;,"\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  return Buffer.from(`\ufeff${rows.map((r) => r.map(cell).join(separator)).join('\r\n')}\r\n`, 'utf8');
+}
+
+export interface ZipEntry {
+  name: string;
+  data: Buffer;
+  /** Lie in the central directory about the uncompressed size. */
+  declaredSize?: number;
+}
+
+/** A minimal deflate zip, as an attacker (or a test) can write one. */
+export function zipOf(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, 'utf8');
+    const packed = deflateRawSync(entry.data);
+    const size = entry.declaredSize ?? entry.data.length;
+    const crc = crc32(entry.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, packed);
+    centrals.push(central, name);
+    offset += local.length + name.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** The parts of an .xlsx the guard looks for, around a sheet of `sheetBytes`. */
+export function workbookZip(sheet: Buffer, declaredSize?: number): Buffer {
+  return zipOf([
+    { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+    { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+    { name: 'xl/worksheets/sheet1.xml', data: sheet, declaredSize },
+  ]);
+}
+
+export function multipart(fileName: string, bytes: Buffer, contentType = 'application/octet-stream'): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----impecable-test-boundary';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

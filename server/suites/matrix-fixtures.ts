@@ -1,0 +1,113 @@
+// The people and resources the authorization matrix asks about, built on the minimal seed:
+// one session per kind of caller, Ana's participation, portrait, coupon and a prize she can
+// afford, and the organisation's names. Test-only; never used by production code.
+import { sql } from 'kysely';
+import type { UserRow } from '#server/db/schema';
+import { createAuthService } from '#server/modules/auth/service';
+import { signSsoToken } from '#server/modules/auth/sso-token';
+import type { TestContext } from '#server/testing/test-app';
+import type { Actor } from './authorization-matrix.ts';
+
+export interface Fixtures {
+  /** The Authorization header each actor sends ({} for anon). */
+  auth: Record<Actor, Record<string, string>>;
+  ssoJwt(email: string): Promise<string>;
+  /** A fresh credential of the actor's kind, for rows that revoke it. */
+  throwawayAuth(actor: Actor): Promise<Record<string, string>>;
+  nickOf(actor: Actor): string;
+  videoId: number;
+  participationId: number;
+  answerUrl: string;
+  answerOptionId: number;
+  redeemBody: { product: number; value: number };
+  couponCode: string;
+  portraitPath: string;
+  brand1Name: string;
+  brand2Name: string;
+  platformName: string;
+  siteName: string;
+  otherSiteName: string;
+  platformAgentNick: string;
+  /** A ranking download the admin asked for. */
+  adminDownloadUrl: string;
+}
+
+const EMAILS: Record<Exclude<Actor, 'anon' | 'impersonation' | 'sync'>, string> = {
+  agent2: 'ana@impecable.demo',
+  agent1: 'bruno@impecable.demo',
+  interno: 'interno@impecable.demo',
+  plataforma: 'plataforma@impecable.demo',
+  latam: 'latam@impecable.demo',
+  admin: 'admin@impecable.demo',
+};
+
+const one = async <T>(ctx: TestContext, query: string): Promise<T> => {
+  const { rows } = await sql.raw<T>(query).execute(ctx.db);
+  if (!rows[0]) throw new Error(`fixture missing: ${query}`);
+  return rows[0];
+};
+
+export async function buildFixtures(ctx: TestContext): Promise<Fixtures> {
+  const auth = createAuthService({ db: ctx.db, config: ctx.config, clock: ctx.clock.now });
+  const userBy = (email: string) => ctx.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+  // The impersonation target: a brand-2 agent of Plataforma Centro (Plataforma's own platform).
+  const target: UserRow = await ctx.db.insertInto('users')
+    .values({ email: 'suplantada@impecable.demo', name: 'Sara Suplantada', nick_name: 'Suplantada', brand_id: 2, platform_id: 1, site_id: 1 })
+    .returningAll().executeTakeFirstOrThrow();
+  const admin = await userBy(EMAILS.admin);
+  const ana = await userBy(EMAILS.agent2);
+
+  const ssoJwt = (email: string) => signSsoToken(ctx.config.ssoSecret, email, ctx.clock.now());
+  /** A real sign-in (full session + its sync session) through the SSO route. */
+  const signIn = async (email: string) => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login-sso', headers: { authorization: `Bearer ${await ssoJwt(email)}` } });
+    return (res.json() as { data: { token: string; sync_token: string } }).data;
+  };
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  async function credentialOf(actor: Actor): Promise<Record<string, string>> {
+    if (actor === 'anon') return {};
+    if (actor === 'impersonation') return bearer((await auth.startSession(target, { impersonatorUserId: admin.id })).token);
+    if (actor === 'sync') return bearer((await signIn(EMAILS.agent2)).sync_token);
+    return bearer((await auth.startSession(await userBy(EMAILS[actor]))).token);
+  }
+
+  const actors: Actor[] = ['anon', 'agent2', 'agent1', 'interno', 'plataforma', 'latam', 'admin', 'impersonation', 'sync'];
+  const headers = Object.fromEntries(await Promise.all(actors.map(async (a) => [a, await credentialOf(a)] as const))) as Record<Actor, Record<string, string>>;
+
+  const participation = await one<{ id: number }>(ctx, `SELECT id FROM quiz_participations WHERE user_id = ${ana.id} AND attribute_id = 3 AND quiz = 1`);
+  const question = await one<{ id: number; option_id: number }>(ctx, `
+    SELECT q.id, o.id AS option_id FROM quiz_questions q JOIN quiz_options o ON o.question_id = q.id
+    WHERE q.attribute_id = 3 AND q.quiz = 1 AND o.correct
+      AND q.id NOT IN (SELECT question_id FROM quiz_answers WHERE participation_id = ${participation.id})
+    ORDER BY q.position LIMIT 1`);
+  const price = await one<{ id: number; valor_rings: number }>(ctx, `
+    SELECT v.id, v.valor_rings FROM product_values v JOIN products p ON p.id = v.product_id
+    WHERE p.disponible = 1 AND p.tiene_stock > 0 ORDER BY v.valor_rings LIMIT 1`);
+  const coupon = await one<{ code: string }>(ctx, `SELECT code FROM orders WHERE user_id = ${ana.id} AND code IS NOT NULL LIMIT 1`);
+  const portrait = await one<{ image_path: string }>(ctx, `SELECT image_path FROM refaces WHERE user_id = ${ana.id} AND image_path IS NOT NULL LIMIT 1`);
+
+  const download = await ctx.app.inject({ method: 'GET', url: '/api/descargar-ranking-global', headers: headers.admin });
+  const adminDownloadUrl = (download.json() as { download_url: string }).download_url;
+
+  return {
+    auth: headers,
+    adminDownloadUrl,
+    ssoJwt,
+    throwawayAuth: credentialOf,
+    nickOf: (actor) => ({ agent2: 'AnaImpecable', sync: 'AnaImpecable', impersonation: 'Suplantada' } as Partial<Record<Actor, string>>)[actor] ?? `Nick${actor}`,
+    videoId: 7,
+    participationId: participation.id,
+    answerUrl: `/api/${participation.id}/${question.id}/3/answer`,
+    answerOptionId: question.option_id,
+    redeemBody: { product: price.id, value: price.valor_rings },
+    couponCode: coupon.code,
+    portraitPath: portrait.image_path,
+    brand1Name: 'Marca 1',
+    brand2Name: 'Marca 2',
+    platformName: 'Plataforma Centro',
+    siteName: 'Madrid Castellana',
+    otherSiteName: 'Bilbao',
+    platformAgentNick: target.nick_name ?? 'Suplantada',
+  };
+}

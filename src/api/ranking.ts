@@ -1,0 +1,69 @@
+// Ranking reads (spec 7) and the ranking downloads. Reads are cached by the feature through
+// useCachedQuery; downloads need the network: the file behind download_url is fetched with
+// the session's bearer token (it answers only to the user who asked) and returned as a blob.
+import {
+  differenceResponseSchema, downloadResponseSchema, neighboursResponseSchema, pointsResponseSchema, positionResponseSchema,
+  RANKING_PATHS, rankingPageSchema, type DownloadFilter, type DownloadResponse, type NeighboursResponse, type RankingPage, type RankingView,
+} from '#contract/ranking';
+import { http, readJson, toApiRequestError } from '#api/http';
+import { API_BASE } from '#contract/common';
+
+/** What /ranking/:atributo shows: a view, and for the attribute views the attribute id. */
+export interface RankingTarget {
+  view: RankingView;
+  attributeId: number;
+}
+
+function pagePath({ view, attributeId }: RankingTarget): string {
+  return view === 'global' ? RANKING_PATHS.globalPage : RANKING_PATHS.page(view, attributeId);
+}
+
+export async function fetchRankingPage(target: RankingTarget, page: number, perPage: number, search: string): Promise<RankingPage> {
+  const searchParams: Record<string, string | number> = { page, per_page: perPage };
+  if (search.trim()) searchParams.search = search.trim();
+  return readJson(http.get(pagePath(target), { searchParams }), rankingPageSchema);
+}
+
+/** The user's figures in a ranking (spec 3 single values). */
+export interface RankingStats {
+  position: number | null;
+  totalPoints: number;
+  pointsDifference: number;
+}
+
+export async function fetchRankingStats({ view, attributeId }: RankingTarget): Promise<RankingStats> {
+  const [position, points, difference] = await Promise.all(view === 'global'
+    ? [
+      readJson(http.get(RANKING_PATHS.globalPosition), positionResponseSchema),
+      readJson(http.get(RANKING_PATHS.globalPoints), pointsResponseSchema),
+      readJson(http.get(RANKING_PATHS.globalDifference), differenceResponseSchema),
+    ] as const
+    : [
+      readJson(http.get(RANKING_PATHS.position(view, attributeId)), positionResponseSchema),
+      readJson(http.get(RANKING_PATHS.points(view, attributeId)), pointsResponseSchema),
+      readJson(http.get(RANKING_PATHS.difference(view, attributeId)), differenceResponseSchema),
+    ] as const);
+  return { position: position.position, totalPoints: points.total_points, pointsDifference: difference.points_difference };
+}
+
+export async function fetchNeighbours({ view, attributeId }: RankingTarget): Promise<NeighboursResponse> {
+  const path = view === 'global' ? RANKING_PATHS.globalNeighbours : RANKING_PATHS.neighbours(view, attributeId);
+  return readJson(http.get(path), neighboursResponseSchema);
+}
+
+export type RankingDownload = { kind: 'global' } | { kind: 'attribute'; attributeId: number; filter?: DownloadFilter };
+
+export async function requestRankingDownload(download: RankingDownload): Promise<DownloadResponse> {
+  const path = download.kind === 'global' ? RANKING_PATHS.downloadGlobal : RANKING_PATHS.downloadAttribute(download.attributeId, download.filter);
+  return readJson(http.get(path), downloadResponseSchema);
+}
+
+/** GET {download_url}: the workbook's bytes (same origin; the URL already starts with /api). */
+export async function fetchDownloadFile(downloadUrl: string): Promise<Blob> {
+  const path = downloadUrl.startsWith(`${API_BASE}/`) ? downloadUrl.slice(API_BASE.length + 1) : downloadUrl;
+  try {
+    return await http.get(path).blob();
+  } catch (error) {
+    throw toApiRequestError(error);
+  }
+}

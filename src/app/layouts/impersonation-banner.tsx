@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { Button } from '@mantine/core';
+import { navigationBanner } from '#domain/access';
+import { sessionAtom } from '#offline/session';
+import { restoreOriginalUser } from '#features/auth/sign-out.ts';
+import { paths } from '#app/paths.ts';
+import classes from './impersonation-banner.module.css';
+
+/**
+ * Spec 2 "Impersonation banner": "Estás navegando como {nick_name}" with "salir". While
+ * impersonating, salir revokes the agent's token, wipes the agent's cached data and brings the
+ * supervisor back; otherwise (INTERNO/PLATAFORMA elsewhere) it only goes back to the screen.
+ */
+export function ImpersonationBanner() {
+  const session = useAtomValue(sessionAtom);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  const banner = navigationBanner(session.user, session.originalUser !== null, pathname);
+  if (!banner) return null;
+
+  const leave = () => {
+    if (!banner.restores) {
+      navigate(paths.simulatedNavigation.getHref());
+      return;
+    }
+    setLeaving(true);
+    restoreOriginalUser()
+      .catch((error: unknown) => console.warn('Could not leave the simulated navigation cleanly', error))
+      .finally(() => {
+        setLeaving(false);
+        navigate(paths.simulatedNavigation.getHref(), { replace: true });
+      });
+  };
+
+  return (
+    <>
+      <div className={classes.spacer} aria-hidden="true" />
+      <div className={classes.bar} role="region" aria-label="Navegación simulada">
+        <div className={classes.inner}>
+          <span className={classes.text}>Estás navegando como {banner.nickName}</span>
+          <Button color="dark" size="sm" onClick={leave} loading={leaving} className={classes.exit}>
+            salir
+          </Button>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/**
+ * Quiz calls (spec section 7): a participation per (user, attribute, quiz), its questions and
+ * answers. Path ids are numbers: `atributo` is the attribute id (1-7), `quizz` is 1 or 2.
+ */
+export const QUIZ_PATHS = {
+  start: (attributeId: number, quiz: number) => `start/${attributeId}/quizz/${quiz}`,
+  checkStart: (attributeId: number, quiz: number) => `check-start/${attributeId}/quizz/${quiz}`,
+  question: (participationId: number) => `${participationId}/pregunta`,
+  stat: (participationId: number) => `${participationId}/pregunta/stat`,
+  /** All remaining questions at once, for answering offline (never the correct answers). */
+  bundle: (participationId: number) => `${participationId}/preguntas`,
+  /** Leading slash: the outbox stores paths relative to API_BASE this way. */
+  answer: (participationId: number, questionId: number, attributeId: number) => `/${participationId}/${questionId}/${attributeId}/answer`,
+  results: (participationId: number) => `${participationId}/respuestas`,
+} as const;
+
+/** The longest per-question time a client may claim (about 23 days: it fits a PostgreSQL integer). */
+export const MAX_ELAPSED_MS = 2_000_000_000;
+
+/** A participation's counters (spec section 3: estado). */
+export const quizStateSchema = z.object({
+  preguntas_totales: z.number().int(),
+  preguntas_respondidas: z.number().int(),
+  preguntas_no_respondidas: z.number().int(),
+  numero_aciertos: z.number().int(),
+  numero_fallos: z.number().int(),
+});
+export type QuizState = z.infer<typeof quizStateSchema>;
+
+export const participationSchema = z.object({
+  id_participacion: z.number().int(),
+  estado: quizStateSchema,
+});
+export type Participation = z.infer<typeof participationSchema>;
+
+/** POST /start/{atributo}/quizz/{quizz}: the participation (new, or the existing one). */
+export const startResponseSchema = z.object({ success: z.literal(true), data: participationSchema });
+
+/** GET /check-start/{atributo}/quizz/{quizz}: success false and data null when never started. */
+export const checkStartResponseSchema = z.object({ success: z.boolean(), data: participationSchema.nullable() });
+export type CheckStartResponse = z.infer<typeof checkStartResponseSchema>;
+
+export const answerOptionSchema = z.object({ id_respuesta: z.number().int(), texto_respuesta: z.string() });
+export type AnswerOption = z.infer<typeof answerOptionSchema>;
+
+/** A question as the client sees it: its text and options, never which option is correct. */
+export const questionSchema = z.object({
+  id: z.number().int(),
+  /** 1-10: its place in the quiz. */
+  numero: z.number().int(),
+  pregunta: z.string(),
+  respuestas: z.array(answerOptionSchema),
+});
+export type Question = z.infer<typeof questionSchema>;
+
+/** GET /{participacion}/pregunta: the next unanswered question, null once all are answered. */
+export const nextQuestionResponseSchema = z.object({ success: z.literal(true), data: z.object({ pregunta: questionSchema.nullable() }) });
+
+/** GET /{participacion}/pregunta/stat */
+export const statResponseSchema = z.object({ success: z.literal(true), data: quizStateSchema });
+
+/**
+ * GET /{participacion}/preguntas: every question not answered yet, in order, with the moment
+ * the server first issued them (timing of offline answers is judged against it).
+ */
+export const questionBundleSchema = z.object({
+  id_participacion: z.number().int(),
+  atributo_id: z.number().int(),
+  quizz: z.number().int(),
+  issued_at: z.string(),
+  estado: quizStateSchema,
+  preguntas: z.array(questionSchema),
+});
+export type QuestionBundle = z.infer<typeof questionBundleSchema>;
+export const questionBundleResponseSchema = z.object({ success: z.literal(true), data: questionBundleSchema });
+
+/**
+ * POST /{participacion}/{pregunta}/{atributo}/answer — queued offline. `elapsed_ms` is the time
+ * from when the question was first shown to the confirmation, measured on the device; the
+ * moment of the answer travels in X-Occurred-At.
+ */
+export const answerBodySchema = z.object({
+  respuesta_id: z.number().int().min(1).max(2_147_483_647),
+  elapsed_ms: z.number().int().min(0).max(MAX_ELAPSED_MS),
+});
+export type AnswerBody = z.infer<typeof answerBodySchema>;
+
+export const answerResultSchema = z.object({
+  id_respuesta_correcta: z.number().int(),
+  correcta: z.boolean(),
+  puntos: z.number().int(),
+  estado: quizStateSchema,
+});
+export const answerResponseSchema = z.object({ success: z.literal(true), data: answerResultSchema });
+export type AnswerResult = z.infer<typeof answerResultSchema>;
+
+/** One corrected answer (spec section 3: result row), with the option ids for the screen. */
+export const resultRowSchema = z.object({
+  id_pregunta: z.number().int(),
+  numero: z.number().int(),
+  pregunta: z.string(),
+  id_respuesta_usuario: z.number().int(),
+  respuesta_usuario: z.string(),
+  id_respuesta_correcta: z.number().int(),
+  respuesta_correcta: z.string(),
+  correcta: z.boolean(),
+  puntos: z.number().int(),
+  /** Seconds the answer took, as scored (whole seconds, at least 1). */
+  segundos: z.number().int(),
+});
+export type ResultRow = z.infer<typeof resultRowSchema>;
+
+/** GET /{participacion}/respuestas: the answers corrected so far, in question order. */
+export const resultsSchema = z.object({
+  estado: quizStateSchema,
+  puntos_totales: z.number().int(),
+  resultados: z.array(resultRowSchema),
+});
+export type QuizResults = z.infer<typeof resultsSchema>;
+export const resultsResponseSchema = z.object({ success: z.literal(true), data: resultsSchema });

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+// Rankings and their downloads (spec sections 3 and 7). Paths after /api, spelled as in the
+// spec ("difference-frist" included). {atributo} is the attribute id (1-7); its slug works too.
+
+const enc = encodeURIComponent;
+
+/** The three views of /ranking/:atributo: global, per site ("plataforma", shown as Sede) and per brand. */
+export const RANKING_VIEWS = ['global', 'plataforma', 'marca'] as const;
+export type RankingView = (typeof RANKING_VIEWS)[number];
+/** The attribute views' scopes, as the API paths name them. */
+export type RankingScope = Exclude<RankingView, 'global'>;
+
+export const RANKING_PATHS = {
+  globalPage: 'ranking/global',
+  globalPosition: 'ranking/your-position',
+  globalPoints: 'ranking/your-points',
+  globalDifference: 'ranking-global/difference-frist',
+  page: (scope: RankingScope, atributo: number | string) => `ranking-global-${scope}/${enc(String(atributo))}`,
+  position: (scope: RankingScope, atributo: number | string) => `ranking-posicion-${scope}/${enc(String(atributo))}`,
+  difference: (scope: RankingScope, atributo: number | string) => `ranking-diferencia-${scope}/${enc(String(atributo))}`,
+  points: (scope: RankingScope, atributo: number | string) => `ranking-puntos-totales-${scope}/${enc(String(atributo))}`,
+  /** Beyond the spec: the agent's row with the five above and the five below. */
+  globalNeighbours: 'ranking-vecinos/global',
+  neighbours: (scope: RankingScope, atributo: number | string) => `ranking-vecinos-${scope}/${enc(String(atributo))}`,
+  downloadGlobal: 'descargar-ranking-global',
+  downloadAttribute: (atributo: number | string, filtro?: DownloadFilter) =>
+    `descargar-ranking-marca/${enc(String(atributo))}${filtro ? `/${enc(filtro)}` : ''}`,
+} as const;
+
+/** GET …page: query of every ranking page (search resets to page 1 on the client). */
+export const rankingPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().trim().max(50).optional(),
+});
+export type RankingPageQuery = z.infer<typeof rankingPageQuerySchema>;
+
+/** One row of a ranking (spec 3). nick_name is null for an agent that has not chosen one yet. */
+export const rankingRowSchema = z.object({
+  user_id: z.number().int(),
+  user_position: z.number().int().positive(),
+  nick_name: z.string().nullable(),
+  puntos_totales: z.number().int(),
+  tareas_completadas: z.number().int(),
+});
+export type RankingRow = z.infer<typeof rankingRowSchema>;
+
+/** Cumulative last positions of the first, second and third prize. */
+export const prizeTiersSchema = z.object({
+  premiados1: z.number().int().min(0),
+  premiados2: z.number().int().min(0),
+  premiados3: z.number().int().min(0),
+});
+
+export const rankingPageSchema = z.object({
+  data: z.array(rankingRowSchema),
+  total: z.number().int().min(0),
+  numero_ganadores: prizeTiersSchema,
+  /** Position 1 of this page is its brand's winner (decisions.md): the special top style. */
+  is_marca_top_uno_here: z.boolean(),
+});
+export type RankingPage = z.infer<typeof rankingPageSchema>;
+
+/** Single values (spec 3). position is null while the user is not in that ranking. */
+export const positionResponseSchema = z.object({ position: z.number().int().positive().nullable() });
+export const pointsResponseSchema = z.object({ total_points: z.number().int().min(0) });
+export const differenceResponseSchema = z.object({ points_difference: z.number().int().min(0) });
+export type PositionResponse = z.infer<typeof positionResponseSchema>;
+export type PointsResponse = z.infer<typeof pointsResponseSchema>;
+export type DifferenceResponse = z.infer<typeof differenceResponseSchema>;
+
+/** The "± neighbours" panel: the user's position and the rows around it (empty when not ranked). */
+export const neighboursResponseSchema = z.object({
+  position: z.number().int().positive().nullable(),
+  data: z.array(rankingRowSchema),
+});
+export type NeighboursResponse = z.infer<typeof neighboursResponseSchema>;
+
+/** Spec 7: the by-attribute download's filter; the screen's "sede" is sent as plataforma. */
+export const DOWNLOAD_FILTERS = ['plataforma', 'marca'] as const;
+export type DownloadFilter = (typeof DOWNLOAD_FILTERS)[number];
+
+/** Spec 3 "Download response": a short-lived URL the asking user fetches with the bearer token. */
+export const downloadResponseSchema = z.object({
+  download_url: z.string().min(1).optional(),
+  file_name: z.string().min(1),
+});
+export type DownloadResponse = z.infer<typeof downloadResponseSchema>;

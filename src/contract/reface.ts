@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Spec 4: a reface is pending, then processing, then completed or failed. */
+export const REFACE_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export const refaceStatusSchema = z.enum(REFACE_STATUSES);
+export type RefaceStatus = z.infer<typeof refaceStatusSchema>;
+
+/** Multipart field names of POST /refaces/upload. */
+export const REFACE_UPLOAD_FIELDS = { image: 'image', attribute: 'atributo_id' } as const;
+
+/**
+ * GET /refaces/status/{atributo}. `status` is null before the first upload. `image_path` is
+ * the current portrait (kept while a repeat is processed, or after it failed), an opaque path
+ * for GET /download-image; null until one completes.
+ */
+export const refaceStatusResponseSchema = z.object({
+  status: refaceStatusSchema.nullable(),
+  image_path: z.string().nullable(),
+});
+export type RefaceStatusResponse = z.infer<typeof refaceStatusResponseSchema>;
+
+/** POST /refaces/upload: the photo is stored and queued; the portrait comes later. */
+export const refaceUploadResponseSchema = refaceStatusResponseSchema.extend({ success: z.literal(true) });
+
+/** GET /album: the user's portraits; `image` is a path for GET /download-image. */
+export const albumEntrySchema = z.object({ atributo_id: z.number().int(), image: z.string() });
+export type AlbumEntry = z.infer<typeof albumEntrySchema>;
+export const albumResponseSchema = z.object({ album: z.array(albumEntrySchema) });
+
+/** GET /download-image?path=… : the owner's portrait bytes (image/jpeg). */
+export const downloadImageQuerySchema = z.object({ path: z.string().min(1).max(200) });
+
+/** API paths relative to API_BASE (spec section 7). */
+export const REFACE_PATHS = {
+  upload: 'refaces/upload',
+  status: (attributeId: number) => `refaces/status/${attributeId}`,
+  album: 'album',
+  downloadImage: 'download-image',
+} as const;

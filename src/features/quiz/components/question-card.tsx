@@ -1,0 +1,84 @@
+import { useState, type ReactNode } from 'react';
+import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import type { Question } from '#contract/quiz';
+import { answerPoints } from '#domain/quiz';
+import { formatTimer } from '#domain/quiz-flow';
+import { useQuestionTimer } from '#features/quiz/hooks/use-question-timer.ts';
+import { AnswerOptions } from '#features/quiz/components/answer-options.tsx';
+import classes from './quiz.module.css';
+
+function ClockIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M12 7.5V12l3 2" />
+    </svg>
+  );
+}
+
+interface QuestionCardProps {
+  participationId: number;
+  question: Question;
+  total: number;
+  /** Set once "Corregir y continuar" was pressed: the chosen option, and the correction when known. */
+  review: { optionId: number; correctId: number | null } | null;
+  onConfirm: (optionId: number, shownAt: number) => void;
+  /** The correction's status line, under the options. */
+  children?: ReactNode;
+}
+
+/**
+ * One question with its own timer (counting from when it was first shown on this device) and
+ * "Corregir y continuar", inert until an option is chosen and while the answer is being corrected.
+ */
+export function QuestionCard({ participationId, question, total, review, onConfirm, children }: QuestionCardProps) {
+  const [selected, setSelected] = useState<string | null>(null);
+  const { shownAt, elapsedMs } = useQuestionTimer(participationId, question.id, review === null);
+  const titleId = `pregunta-${question.id}`;
+  const value = review ? String(review.optionId) : selected;
+
+  function confirm() {
+    if (review || selected === null || shownAt === null) return;
+    onConfirm(Number(selected), shownAt);
+  }
+
+  return (
+    <Card component="section" aria-labelledby={titleId}>
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Text fw={700} size="sm" c="dimmed">
+            Pregunta {question.numero} de {total}
+          </Text>
+          <Group gap={8} wrap="nowrap">
+            {review === null && (
+              <Text size="xs" c="dimmed" visibleFrom="xs">
+                Si aciertas ahora: {answerPoints(elapsedMs, true)} IMPs
+              </Text>
+            )}
+            <Badge size="lg" variant="light" color="brand" className={classes.timer} leftSection={<ClockIcon />} role="timer" aria-label={`Tiempo de la pregunta: ${formatTimer(elapsedMs)}`}>
+              {formatTimer(elapsedMs)}
+            </Badge>
+          </Group>
+        </Group>
+        <Progress value={((question.numero - 1) / Math.max(1, total)) * 100} size="sm" aria-hidden="true" />
+        <Title order={2} size="h3" id={titleId}>
+          {question.pregunta}
+        </Title>
+        <AnswerOptions
+          options={question.respuestas}
+          value={value}
+          onChange={setSelected}
+          locked={review !== null}
+          correction={review && review.correctId !== null ? { correctId: review.correctId, chosenId: review.optionId } : null}
+          labelledBy={titleId}
+        />
+        {children}
+        <Group justify="flex-end">
+          <Button size="md" disabled={review !== null || selected === null || shownAt === null} onClick={confirm}>
+            Corregir y continuar
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
+
+interface QuizWaitingProps {
+  uncorrected: number;
+  onRetry: () => void;
+}
+
+/** Every question answered, some corrections still to come (answered offline). */
+export function QuizWaiting({ uncorrected, onRetry }: QuizWaitingProps) {
+  return (
+    <Card component="section" aria-labelledby="quiz-esperando">
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} size="h4" id="quiz-esperando">
+          ¡Has respondido todas las preguntas!
+        </Title>
+        <Text role="status">
+          {uncorrected === 1 ? 'Queda 1 respuesta guardada' : `Quedan ${uncorrected} respuestas guardadas`} en este dispositivo: se corregirán en
+          cuanto recuperes la conexión y entonces verás tus resultados.
+        </Text>
+        <Button variant="default" onClick={onRetry}>
+          Comprobar ahora
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { elapsedSince } from '#domain/quiz-flow';
+import { markQuestionShown } from '#features/quiz/commands.ts';
+
+const TICK_MS = 250;
+
+/**
+ * A question's timer: the moment it was first shown on this device (kept across reloads) and
+ * the time since, ticking while `running`. `shownAt` is null until the device has recorded it.
+ */
+export function useQuestionTimer(participationId: number, questionId: number, running: boolean) {
+  const [shownAt, setShownAt] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    let cancelled = false;
+    markQuestionShown(participationId, questionId).then(
+      (at) => {
+        if (!cancelled) setShownAt(at);
+      },
+      // Storage refused: time from now, so the question can still be answered.
+      () => {
+        if (!cancelled) setShownAt(Date.now());
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [participationId, questionId]);
+
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, [running]);
+
+  return { shownAt, elapsedMs: shownAt === null ? 0 : elapsedSince(shownAt, now) };
+}

@@ -1,0 +1,74 @@
+import { Link } from 'react-router-dom';
+import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { RankingStats } from '#api/ranking';
+import { formatNumber } from '#domain/format';
+import { paths } from '#domain/paths';
+
+/** What the screen says about the user: their figures, or why they are not in this ranking. */
+export type Participation =
+  | { kind: 'stats'; stats: RankingStats }
+  | { kind: 'supervisor' }
+  | { kind: 'closed'; attributeName: string }
+  | { kind: 'prompt'; attributeName: string | null; slug: string | null };
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0} align="center" ta="center">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text fw={800} size="xl" c="brand.8" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Spec 2/6: personal stats when the user has points; otherwise the spec's message. */
+export function MyStanding({ participation }: { participation: Participation }) {
+  if (participation.kind === 'stats') {
+    const { position, totalPoints, pointsDifference } = participation.stats;
+    return (
+      <Card component="section" aria-label="Tus datos en este ranking">
+        <SimpleGrid cols={3} spacing="xs">
+          <Stat label="Tu posición" value={position === null ? '-' : `${formatNumber(position)}º`} />
+          <Stat label="Tus puntos" value={formatNumber(totalPoints)} />
+          <Stat label="Al primero" value={pointsDifference === 0 ? '¡Lideras!' : `${formatNumber(pointsDifference)} pts`} />
+        </SimpleGrid>
+      </Card>
+    );
+  }
+  if (participation.kind === 'supervisor') {
+    return (
+      <Card>
+        <Text fw={600} ta="center">
+          No participas en el ranking
+        </Text>
+      </Card>
+    );
+  }
+  if (participation.kind === 'closed') {
+    return (
+      <Card>
+        <Text fw={600} ta="center">
+          El ranking de {participation.attributeName} está cerrado: su mes ya terminó y no sumaste puntos en él.
+        </Text>
+      </Card>
+    );
+  }
+  const { attributeName, slug } = participation;
+  return (
+    <Card>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text fw={600}>
+          {attributeName
+            ? `Aún no tienes puntos en ${attributeName}: mira sus vídeos y resuelve sus cuestionarios para entrar en el ranking.`
+            : 'Aún no tienes puntos: mira los vídeos, haz tu reface y resuelve los cuestionarios para entrar en el ranking.'}
+        </Text>
+        <Button component={Link} to={slug ? paths.dashboard.getHref(slug) : paths.attributes.getHref()}>
+          {attributeName ? `Ir a ${attributeName}` : 'Ver atributos'}
+        </Button>
+      </Group>
+    </Card>
+  );
+}

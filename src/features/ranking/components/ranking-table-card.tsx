@@ -1,0 +1,67 @@
+import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { AlertIcon } from '#components/alert-icon';
+import { FreshnessNote } from '#components/freshness-note';
+import { PageLoader } from '#components/page-loader';
+import type { RankingPage } from '#contract/ranking';
+import { pageCount } from '#domain/ranking';
+import type { CachedQuery } from '#offline/use-cached-query';
+import { RankingTable } from './ranking-table.tsx';
+import { TierLegend } from './tier-legend.tsx';
+
+interface RankingTableCardProps {
+  title: string;
+  ranking: CachedQuery<RankingPage>;
+  page: number;
+  onPage: (page: number) => void;
+  /** Null hides the search (spec 5: only for users with points). */
+  search: { value: string; onChange: (text: string) => void } | null;
+  myUserId: number;
+}
+
+/** The table with its search, its prize legend and the pager (Anterior / Siguiente). */
+export function RankingTableCard({ title, ranking, page, onPage, search, myUserId }: RankingTableCardProps) {
+  const data = ranking.data;
+  const pages = pageCount(data?.total ?? 0);
+  return (
+    <Card component="section" aria-labelledby="ranking-tabla" padding="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="baseline" gap="xs">
+          <Text fw={750} size="lg" id="ranking-tabla" component="h2" m={0}>
+            {title}
+          </Text>
+          <FreshnessNote fetchedAt={ranking.fetchedAt} isStale={ranking.isStale} />
+        </Group>
+        {search && (
+          <TextInput
+            aria-label="Buscar por nick name"
+            placeholder="Buscar por nick name..."
+            value={search.value}
+            onChange={(event) => search.onChange(event.currentTarget.value)}
+            maxLength={50}
+          />
+        )}
+        {data && data.data.length > 0 && <TierLegend tiers={data.numero_ganadores} />}
+        {ranking.isLoading ? (
+          <PageLoader label="Cargando datos..." />
+        ) : data === undefined ? (
+          <Alert color="red" icon={<AlertIcon />} role="alert">
+            No se pudo cargar el ranking: {ranking.error}
+          </Alert>
+        ) : (
+          <RankingTable page={data} myUserId={myUserId} />
+        )}
+        <Group justify="center" gap="xs" wrap="nowrap">
+          <Button variant="default" size="sm" px="sm" style={{ flexShrink: 0 }} onClick={() => onPage(page - 1)} disabled={page <= 1}>
+            Anterior
+          </Button>
+          <Text fw={600} size="sm" ta="center" aria-live="polite">
+            Página {page} de {pages}
+          </Text>
+          <Button variant="default" size="sm" px="sm" style={{ flexShrink: 0 }} onClick={() => onPage(page + 1)} disabled={data === undefined || page >= pages}>
+            Siguiente
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

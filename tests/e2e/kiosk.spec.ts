@@ -1,0 +1,158 @@
+import type { Page } from '@playwright/test';
+import { agentWithUnseenVideo, auth, esNumber, impsOf, videosOf } from './api';
+import { apiSignIn, expect, ssoToken, test } from './fixtures';
+import { AlbumPage } from './pages/album-page';
+import { AppShell } from './pages/app-shell';
+import { DashboardPage } from './pages/dashboard-page';
+
+// A shared kiosk in Chromium: after a sign-out (by hand, or by the idle timer of kiosk
+// profiles) nothing of the previous user stays in IndexedDB, Cache Storage, localStorage or
+// sessionStorage, except their unsent actions, which still reach the server and then go too.
+
+interface Stored {
+  indexedDb: Record<string, Record<string, unknown[]>>;
+  localStorage: Record<string, string>;
+  sessionStorage: Record<string, string>;
+  caches: Record<string, string[]>;
+}
+
+/** Everything this origin keeps in the browser: every IndexedDB database and store, both storages, every cache's URLs. */
+function everythingStored(page: Page): Promise<Stored> {
+  return page.evaluate(async () => {
+    // Blobs and bytes cannot be serialised: record that they are there, and how big.
+    const plain = (value: unknown): unknown => {
+      if (value instanceof Blob) return `[blob ${value.type} ${value.size}]`;
+      if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return `[bytes ${(value as ArrayBuffer).byteLength}]`;
+      if (Array.isArray(value)) return value.map(plain);
+      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+      return value;
+    };
+    const indexedDb: Record<string, Record<string, unknown[]>> = {};
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      indexedDb[name] = {};
+      for (const store of Array.from(db.objectStoreNames)) {
+        indexedDb[name][store] = await new Promise<unknown[]>((resolve, reject) => {
+          const req = db.transaction(store).objectStore(store).getAll();
+          req.onsuccess = () => resolve(req.result.map(plain));
+          req.onerror = () => reject(req.error);
+        });
+      }
+      db.close();
+    }
+    const storage = (s: Storage) => Object.fromEntries(Array.from({ length: s.length }, (_, i) => s.key(i) ?? '').map((k) => [k, s.getItem(k) ?? '']));
+    const cached: Record<string, string[]> = {};
+    for (const name of await caches.keys()) cached[name] = (await (await caches.open(name)).keys()).map((r) => r.url);
+    return { indexedDb, localStorage: storage(localStorage), sessionStorage: storage(sessionStorage), caches: cached };
+  });
+}
+
+interface SessionUser {
+  id: number;
+  email: string;
+  nick_name: string;
+  name: string;
+}
+
+const sessionUser = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('impecable.session') ?? '{}') as { user: SessionUser }).user);
+
+/** Every mention of the user, anywhere in what the browser keeps. */
+function tracesOf(stored: Stored, user: SessionUser): string[] {
+  const text = JSON.stringify(stored);
+  const needles = [user.email, user.nick_name, user.name, `"userId":${user.id}`, `sync-credential:${user.id}`];
+  return needles.filter((needle) => text.includes(needle));
+}
+
+const outboxOf = (stored: Stored) => (stored.indexedDb.impecable?.outbox ?? []) as Array<{ userId: number; path: string }>;
+/** Stored images and files (blobs or raw bytes): a portrait is one. */
+const binariesIn = (stored: Stored) => JSON.stringify(stored.indexedDb).match(/\[(blob|bytes) /g)?.length ?? 0;
+
+test('kiosk: an agent signs out with work unsent; nothing of theirs stays, and the work still reaches the server', async ({ page, context, request }) => {
+  const a = await agentWithUnseenVideo(request, [
+    'mateo.cortes.091@impecable.demo',
+    'nerea.diaz.127@impecable.demo',
+    'maria.ortiz.186@impecable.demo',
+    'hugo.ortiz.268@impecable.demo',
+  ]);
+  const before = await impsOf(request, a.token);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`/sso/${await ssoToken(request, a.email)}`);
+  await expect(page).toHaveURL(/\/home$/);
+  const user = await sessionUser(page);
+
+  // Personal things the kiosk now holds: the agent's portraits (stored for offline use).
+  const album = new AlbumPage(page);
+  await album.goto();
+  await expect(page.getByRole('img', { name: /^Tu imagen con IA de / }).first()).toBeVisible();
+  await expect.poll(async () => binariesIn(await everythingStored(page)), { timeout: 15_000 }).toBeGreaterThan(0);
+
+  // Work done offline: a video finished, +5 queued on the device.
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto('accesible');
+  await dashboard.openVideo(a.video.title);
+  await dashboard.waitUntilBuffered();
+  await context.setOffline(true);
+  await dashboard.playFast(2);
+  await expect(dashboard.player(a.video.title)).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByText(/IMPs pendientes de sincronizar/)).toBeVisible();
+  await new AppShell(page).signOut();
+
+  // Signed out, still offline: only the unsent rows (and their write-only credential) remain.
+  const left = await everythingStored(page);
+  expect(binariesIn(left)).toBe(0);
+  expect(left.indexedDb.impecable?.cache).toEqual([]);
+  expect(Object.keys(left.localStorage)).not.toContain('impecable.session');
+  expect(Object.keys(left.caches).filter((name) => name.startsWith('impecable-personal'))).toEqual([]);
+  expect(Object.values(left.caches).flat().filter((url) => new URL(url).pathname.startsWith('/api/'))).toEqual([]);
+  for (const needle of [user.email, user.nick_name, user.name]) expect(JSON.stringify(left)).not.toContain(needle);
+  const unsent = outboxOf(left);
+  expect(unsent.length).toBeGreaterThan(0);
+  expect(unsent.every((row) => row.userId === user.id)).toBe(true);
+  expect(unsent.some((row) => row.path === `/video/${a.video.id}/porcentaje`)).toBe(true);
+
+  // Back online, nobody signed in: the login screen sends the work with the sync credential.
+  await context.setOffline(false);
+  await expect.poll(() => impsOf(request, a.token), { timeout: 30_000 }).toBe(before + 5);
+  expect((await videosOf(request, a.token)).find((v) => v.id === a.video.id)?.visto).toBe(true);
+  // Then the last trace (the credential) is revoked and forgotten: nothing of the agent at all.
+  await expect.poll(async () => tracesOf(await everythingStored(page), user), { timeout: 45_000 }).toEqual([]);
+  expect(await impsOf(request, a.token)).toBe(before + 5);
+
+  // The next person on the kiosk sees only their own header.
+  const nextEmail = 'javier.garcia.035@impecable.demo';
+  await page.goto(`/sso/${await ssoToken(request, nextEmail)}`);
+  await expect(page).toHaveURL(/\/home$/);
+  const next = await sessionUser(page);
+  await expect(new AppShell(page).greeting(next.nick_name)).toBeVisible();
+  await expect(page.getByText(`Hola, ${user.nick_name}`)).toHaveCount(0);
+  await expect(new AppShell(page).balance()).not.toContainText(esNumber(before + 5));
+});
+
+test('kiosk: LATAM left idle is signed out by the app, its token is revoked, and the order list it saw is gone', async ({ page, request }) => {
+  await page.clock.install();
+  await page.goto(`/sso/${await ssoToken(request, 'latam@impecable.demo')}`);
+  await expect(page).toHaveURL(/\/listado-usuarios$/);
+  await expect(page.getByRole('table')).toBeVisible();
+  const user = await sessionUser(page);
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('impecable.session') ?? '{}') as { token: string }).token);
+  // Someone else's data on screen (and cached): a buyer's e-mail from the listing.
+  const listing = await (await request.get('/api/listado-peru', auth(await apiSignIn(request, 'latam@impecable.demo')))).json() as { listado: Array<{ user: { email: string } }> };
+  const buyer = listing.listado[0]?.user.email ?? '';
+  expect(buyer).not.toBe('');
+  await expect.poll(async () => JSON.stringify((await everythingStored(page)).indexedDb).includes(buyer), { timeout: 15_000 }).toBe(true);
+
+  await page.clock.fastForward('09:05');
+  await expect(page.getByRole('dialog', { name: '¿Sigues ahí?' })).toBeVisible();
+  await page.clock.fastForward('01:00');
+  await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+
+  // Nothing unsent, so the write-only credential goes too (revoked in the background).
+  await expect.poll(async () => tracesOf(await everythingStored(page), user), { timeout: 30_000 }).toEqual([]);
+  expect(JSON.stringify(await everythingStored(page))).not.toContain(buyer);
+  expect((await request.get('/api/listado-peru', auth(token))).status()).toBe(401);
+});

@@ -1,0 +1,167 @@
+import type { APIRequestContext } from '@playwright/test';
+import { ACCESIBLE, auth, esNumber, impsOf } from './api';
+import { apiSignIn, expect, ssoToken, test } from './fixtures';
+import { DashboardPage } from './pages/dashboard-page';
+import { QuizPage } from './pages/quiz-page';
+
+// Generated demo agents (fixed seed) no other spec signs in: these tests own their quizzes
+// and balances. The first one with Accesible's Quiz 1 not started is used.
+const ONLINE_AGENTS = ['pilar.jimenez.319', 'elena.garrido.318', 'gabriela.medina.315'];
+const OFFLINE_AGENTS = ['rocio.nunez.313', 'valeria.cortes.312', 'nicolas.alvarez.309'];
+const WRONG_QUESTION = 4;
+
+interface ApiResults {
+  estado: { preguntas_respondidas: number; numero_aciertos: number };
+  puntos_totales: number;
+  resultados: { numero: number; correcta: boolean; puntos: number }[];
+}
+
+/** An agent who has not started Accesible's Quiz 1, with its presentation marked seen through the API. */
+async function agentReadyForQuiz(request: APIRequestContext, candidates: string[]) {
+  for (const name of candidates) {
+    const email = `${name}@impecable.demo`;
+    const token = await apiSignIn(request, email);
+    const check = await (await request.get(`/api/check-start/${ACCESIBLE}/quizz/1`, auth(token))).json();
+    if (check.data !== null) continue;
+    const videos = (await (await request.get(`/api/video/atributo/${ACCESIBLE}`, auth(token))).json()).videos as { id: number; position: number; visto: boolean }[];
+    const presentation = videos.find((v) => v.position === 0);
+    if (!presentation) continue;
+    if (!presentation.visto) {
+      const seen = await request.post(`/api/video/${presentation.id}/porcentaje`, { ...auth(token), data: { porcentaje: 100 } });
+      expect(seen.ok()).toBeTruthy();
+    }
+    return { email, token };
+  }
+  throw new Error(`None of ${candidates.join(', ')} can start Accesible's Quiz 1`);
+}
+
+/** The header's figure: IMPs, plus Ring Ring points for brand 1 (spec: combined balance). */
+async function headerFigure(request: APIRequestContext, token: string): Promise<number> {
+  const body = (await (await request.get('/api/imps', auth(token))).json()) as { imps: number; puntos_ring_ring: number };
+  return body.imps + body.puntos_ring_ring;
+}
+
+async function participationOf(request: APIRequestContext, token: string): Promise<number> {
+  const check = await (await request.get(`/api/check-start/${ACCESIBLE}/quizz/1`, auth(token))).json();
+  return check.data.id_participacion as number;
+}
+
+async function resultsOf(request: APIRequestContext, token: string): Promise<ApiResults> {
+  const res = await request.get(`/api/${await participationOf(request, token)}/respuestas`, auth(token));
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()).data as ApiResults;
+}
+
+test('a full quiz online: each answer corrected on screen, then the results, and one attempt only', async ({ page, request, shell }) => {
+  const { email, token } = await agentReadyForQuiz(request, ONLINE_AGENTS);
+  const before = await impsOf(request, token);
+  await page.goto(`/sso/${await ssoToken(request, email)}`);
+  await expect(page).toHaveURL(/\/home$/);
+
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto('accesible');
+  const quizRow = page.getByRole('listitem').filter({ hasText: 'Resolver quizz 1' });
+  await expect(quizRow.getByRole('link', { name: 'Comenzar' })).toBeVisible();
+  await quizRow.getByRole('link', { name: 'Comenzar' }).click();
+  await expect(page).toHaveURL(/\/cuestionario\/accesible\/quizz\/1$/);
+
+  const quiz = new QuizPage(page, ACCESIBLE, 1);
+  await expect(page.getByRole('heading', { name: 'Demuestra tu conocimiento sobre el atributo Accesible' })).toBeVisible();
+  await quiz.startButton().click();
+
+  for (let n = 1; n <= 10; n++) {
+    const wrong = n === WRONG_QUESTION;
+    const { text, right, chosen } = await quiz.answer(n, { wrong });
+    // The correction: the same question stays, the right option marked, the verdict announced.
+    await expect(quiz.status()).toContainText(wrong ? 'Respuesta incorrecta' : '¡Respuesta correcta!');
+    await expect(quiz.question(text)).toBeVisible();
+    await expect(quiz.option(`${right} (respuesta correcta)`)).toBeVisible();
+    if (wrong) await expect(quiz.option(`${chosen} (tu respuesta, incorrecta)`)).toBeVisible();
+    await expect(quiz.confirmButton()).toBeDisabled();
+  }
+
+  await expect(quiz.results()).toBeVisible();
+  const server = await resultsOf(request, token);
+  expect(server.estado).toMatchObject({ preguntas_respondidas: 10, numero_aciertos: 9 });
+  expect(server.resultados.map((r) => [r.numero, r.correcta, r.puntos > 0])).toEqual(
+    Array.from({ length: 10 }, (_, i) => [i + 1, i + 1 !== WRONG_QUESTION, i + 1 !== WRONG_QUESTION]),
+  );
+  await expect(quiz.results()).toHaveText(`Has conseguido ${server.puntos_totales} IMPs`);
+  await expect(page.getByText(`${quiz.content(WRONG_QUESTION).right}`).last()).toBeVisible();
+  await expect.poll(() => impsOf(request, token)).toBe(before + server.puntos_totales);
+  await expect(shell.balance()).toContainText(esNumber(await headerFigure(request, token)));
+
+  // One attempt: coming back shows the results, and starting again gives the same participation.
+  await page.getByRole('link', { name: 'Volver' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/accesible$/);
+  await expect(quizRow.getByRole('link', { name: 'Completado' })).toBeVisible();
+  await page.goto('/cuestionario/accesible/quizz/1');
+  await expect(quiz.results()).toHaveText(`Has conseguido ${server.puntos_totales} IMPs`);
+  await expect(quiz.startButton()).toHaveCount(0);
+  const again = await (await request.post(`/api/start/${ACCESIBLE}/quizz/1`, auth(token))).json();
+  expect(again.data).toMatchObject({ id_participacion: await participationOf(request, token), estado: { preguntas_respondidas: 10 } });
+  expect(await impsOf(request, token)).toBe(before + server.puntos_totales);
+});
+
+test('started online, answered offline (a reload keeps the timer), corrected on reconnection', async ({ page, context, request, shell }) => {
+  const { email, token } = await agentReadyForQuiz(request, OFFLINE_AGENTS);
+  const before = await impsOf(request, token);
+  await page.goto(`/sso/${await ssoToken(request, email)}`);
+  await expect(page).toHaveURL(/\/home$/);
+  // The app shell must come from the service worker once the network is gone.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.goto('/cuestionario/accesible/quizz/1');
+  const quiz = new QuizPage(page, ACCESIBLE, 1);
+  await quiz.startButton().click();
+  await expect(quiz.progress(1)).toBeVisible();
+
+  await context.setOffline(true);
+  for (let n = 1; n <= 10; n++) {
+    if (n === 6) {
+      // Mid-question reload: the timer goes on from when the question was first shown.
+      await expect(quiz.progress(6)).toBeVisible();
+      await expect.poll(() => quiz.timerSeconds()).toBeGreaterThanOrEqual(2);
+      const shown = await quiz.timerSeconds();
+      await page.reload();
+      await expect(quiz.progress(6)).toBeVisible();
+      expect(await quiz.timerSeconds()).toBeGreaterThanOrEqual(shown);
+    }
+    await quiz.answer(n, { wrong: n === WRONG_QUESTION });
+    await expect(quiz.status()).toContainText('Respuesta guardada');
+  }
+  await expect(page.getByRole('heading', { name: '¡Has respondido todas las preguntas!' })).toBeVisible();
+  await expect(page.getByText('Quedan 10 respuestas guardadas', { exact: false })).toBeVisible();
+  // Nothing reached the server yet.
+  expect((await resultsOf(request, token)).estado.preguntas_respondidas).toBe(0);
+  expect(await impsOf(request, token)).toBe(before);
+
+  await context.setOffline(false);
+  await expect(quiz.results()).toBeVisible({ timeout: 30_000 });
+  const server = await resultsOf(request, token);
+  expect(server.estado).toMatchObject({ preguntas_respondidas: 10, numero_aciertos: 9 });
+  expect(server.resultados.filter((r) => r.correcta).every((r) => r.puntos > 0)).toBe(true);
+  await expect(quiz.results()).toHaveText(`Has conseguido ${server.puntos_totales} IMPs`);
+  await expect.poll(() => impsOf(request, token)).toBe(before + server.puntos_totales);
+  await expect(shell.balance()).toContainText(esNumber(await headerFigure(request, token)));
+});
+
+test('the quiz waits for its video: the dashboard modal, and the server refuses to start', async ({ page, request }) => {
+  const email = 'nicolas.alvarez.309@impecable.demo';
+  const token = await apiSignIn(request, email);
+  const videos = (await (await request.get(`/api/video/atributo/${ACCESIBLE}`, auth(token))).json()).videos as { position: number; visto: boolean; is_hable: boolean }[];
+  const last = videos.reduce((a, b) => (b.position > a.position ? b : a));
+  test.skip(last.visto || !last.is_hable, 'this agent has already seen the video Quiz 2 needs, or it is not open yet');
+
+  await page.goto(`/sso/${await ssoToken(request, email)}`);
+  await expect(page).toHaveURL(/\/home$/);
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto('accesible');
+  const quizRow = page.getByRole('listitem').filter({ hasText: 'Resolver quizz 2' });
+  await quizRow.getByRole('button', { name: 'Comenzar' }).click();
+  await expect(page.getByRole('dialog').getByText('Tienes que completar el video de formación para poder acceder al cuestionario.')).toBeVisible();
+
+  const refused = await request.post(`/api/start/${ACCESIBLE}/quizz/2`, auth(token));
+  expect(refused.status()).toBe(403);
+});

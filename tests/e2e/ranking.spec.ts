@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import * as XLSX from '@e965/xlsx';
+import { expect, ssoToken, test } from './fixtures';
+import { RankingDownloadsPage } from './pages/ranking-downloads-page';
+import { RankingPage } from './pages/ranking-page';
+
+// Rankings (issue 7) in Chromium against the real server and its demo data: the views, the
+// attribute menu from the calendar, bands, search and paging; a PLATAFORMA download.
+
+async function signIn(page: Page, request: Parameters<typeof ssoToken>[0], email: string) {
+  await page.goto(`/sso/${await ssoToken(request, email)}`);
+  await expect(page).not.toHaveURL(/\/sso\//);
+}
+
+test('an agent switches views, sees the closed attributes, the prize bands, and pages and searches the table', async ({ page, request }) => {
+  const ranking = new RankingPage(page);
+  await signIn(page, request, 'ana@impecable.demo');
+  await ranking.open('accesible');
+
+  // Default: the attribute's site ranking, with the calendar's menu.
+  await expect(ranking.tableTitle()).toHaveText('Ranking de tu sede');
+  const menu = ranking.attributeMenu();
+  await expect(menu.getByText('CERRADO')).toHaveCount(2);
+  await expect(menu.getByRole('link', { name: /De Valor.*CERRADO/ })).toBeVisible();
+  await expect(menu.getByRole('link', { name: /Resolutivo.*CERRADO/ })).toBeVisible();
+  await expect(menu.getByRole('link')).toHaveCount(3);
+  await expect(menu.getByText('Confiable')).toBeVisible();
+  await expect(menu.getByRole('link', { name: /Confiable/ })).toHaveCount(0);
+
+  // Bands: the first rows win the first prize.
+  await expect(ranking.rows().first()).toHaveAttribute('data-tier', '1');
+  await expect(page.getByText(/^Primer premio: 1º/)).toBeVisible();
+
+  await ranking.switchTo('Marca');
+  await expect(ranking.tableTitle()).toHaveText('Ranking de tu marca');
+  await expect(page).toHaveURL(/vista=marca/);
+  await ranking.switchTo('Global');
+  await expect(ranking.tableTitle()).toHaveText('Ranking global');
+  await expect(ranking.attributeMenu()).toHaveCount(0);
+  await ranking.switchTo('Atributo');
+  await expect(ranking.tableTitle()).toHaveText('Ranking de tu sede');
+
+  // Paging.
+  await ranking.switchTo('Global');
+  await expect(ranking.previous()).toBeDisabled();
+  await expect(ranking.pager()).toHaveText(/^Página 1 de (\d+)$/);
+  const pages = Number((await ranking.pager().innerText()).match(/de (\d+)/)?.[1]);
+  expect(pages).toBeGreaterThan(2);
+  await expect.poll(() => ranking.positions()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  await ranking.next().click();
+  await expect(ranking.pager()).toHaveText(`Página 2 de ${pages}`);
+  await expect(ranking.previous()).toBeEnabled();
+  await expect.poll(() => ranking.positions()).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+
+  // Search from page 2: back to page 1, only matching nicknames, at their real positions.
+  const prefix = (await ranking.nicks())[0]?.slice(0, 4) ?? '';
+  await ranking.search().fill(prefix);
+  await expect(ranking.pager()).toHaveText(/^Página 1 de \d+$/);
+  await expect.poll(async () => (await ranking.nicks()).every((n) => n.toLowerCase().startsWith(prefix.toLowerCase()))).toBe(true);
+  await expect.poll(async () => (await ranking.positions()).includes(11)).toBe(true);
+  await ranking.search().fill('');
+
+  // The last page: Siguiente disabled.
+  for (let p = 1; p < pages; p++) await ranking.next().click();
+  await expect(ranking.pager()).toHaveText(`Página ${pages} de ${pages}`);
+  await expect(ranking.next()).toBeDisabled();
+});
+
+test('the brand winner gets the top style on the brand ranking', async ({ page, request }) => {
+  const ranking = new RankingPage(page);
+  await signIn(page, request, 'ana@impecable.demo');
+  await ranking.open('resolutivo', 'marca');
+  await expect(ranking.rows().first()).toHaveAttribute('data-brand-top', 'true');
+  await expect(ranking.rows().first()).toContainText('Ganador de marca');
+});
+
+test('PLATAFORMA downloads an attribute ranking by brand as a real spreadsheet; an agent has no access', async ({ page, request }) => {
+  const downloads = new RankingDownloadsPage(page);
+  await signIn(page, request, 'plataforma@impecable.demo');
+  await downloads.open();
+  await downloads.expectVisible();
+  await expect(downloads.attribute()).toHaveValue('De Valor');
+  await downloads.chooseFilter('Marca');
+  const file = await downloads.download('Descargar ranking del atributo');
+  expect(file.suggestedFilename()).toBe('ranking-devalor-marca.xlsx');
+  const book = XLSX.read(readFileSync(await file.path()), { type: 'buffer' });
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0] ?? ''] ?? {}, { header: 1 });
+  expect(rows[0]).toEqual(['Posición', 'Nick name', 'Nombre', 'Email', 'Marca', 'Plataforma', 'Sede', 'Puntos', 'Tareas completadas', 'Premio']);
+  expect(rows.length).toBeGreaterThan(2);
+  // Only the agents of the supervisor's own platform, at their positions in their brand.
+  expect(new Set(rows.slice(1).map((r) => r[5])).size).toBe(1);
+  expect(rows.slice(1).every((r) => typeof r[0] === 'number' && typeof r[7] === 'number')).toBe(true);
+
+  const global = await downloads.download('Descargar ranking global');
+  expect(global.suggestedFilename()).toBe('ranking-global.xlsx');
+
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, request, 'ana@impecable.demo');
+  await downloads.open();
+  await expect(page.getByText('No tienes acceso a esta seccion')).toBeVisible();
+});
+
+test('the last ranking pages seen show offline, with their age', async ({ page, request, context }) => {
+  const ranking = new RankingPage(page);
+  await signIn(page, request, 'bruno@impecable.demo');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await ranking.open('accesible', 'global');
+  await expect.poll(() => ranking.positions()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  const nicks = await ranking.nicks();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(ranking.tableTitle()).toHaveText('Ranking global');
+  await expect.poll(() => ranking.nicks()).toEqual(nicks);
+  await expect(page.getByText(/^actualizado hace/).first()).toBeVisible();
+  await context.setOffline(false);
+});
