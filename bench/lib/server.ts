@@ -1,0 +1,100 @@
+// Starts and stops the real server (server/server.ts through tsx) for a bench step, on its
+// own port and data folder, and samples its resident memory from /proc. Never touches
+// another process: it stops only the child it started.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+export interface BenchServer {
+  url: string;
+  pid: number;
+  /** Resident set size of the server process now, in MB (Linux /proc). */
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  port: number;
+  dataDir: string;
+  distDir: string;
+  databaseUrl?: string | undefined;
+  env?: Record<string, string>;
+}
+
+function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+    return kb / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`El servidor terminó al arrancar:\n${log()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`El servidor no respondió a /api/health:\n${log()}`);
+}
+
+export async function startServer(options: ServerOptions): Promise<BenchServer> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    DIST_DIR: options.distDir,
+    LOG_LEVEL: 'warn',
+    // The bench signs in many times from one address.
+    AUTH_RATE_LIMIT: '100000',
+    ...options.env,
+  };
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // If the bench dies, the server must not outlive it (it would hold the port and PGlite).
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.removeListener('exit', killOnExit));
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const url = `http://127.0.0.1:${options.port}`;
+  await waitForHealth(url, child, () => output);
+  return {
+    url,
+    pid: child.pid!,
+    rssMb: () => rssOf(child.pid!),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A bearer token for a demo user, through the demo SSO endpoint (as the e2e fixtures do). */
+export async function signIn(baseUrl: string, email: string): Promise<{ token: string; user: Record<string, unknown> }> {
+  const sso = await fetch(`${baseUrl}/api/demo/sso-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (!sso.ok) throw new Error(`sso-token ${email}: ${sso.status}`);
+  const { token: ssoToken } = (await sso.json()) as { token: string };
+  const login = await fetch(`${baseUrl}/api/auth/login-sso`, { method: 'POST', headers: { authorization: `Bearer ${ssoToken}` } });
+  if (!login.ok) throw new Error(`login-sso ${email}: ${login.status}`);
+  const body = (await login.json()) as { data: { token: string; user: Record<string, unknown> } };
+  return body.data;
+}

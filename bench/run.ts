@@ -1,0 +1,147 @@
+// `npm run bench`: builds the app, measures it against its budgets and writes
+// bench/results/latest.{json,md}. Separate from `npm test`; takes several minutes.
+//   --only=bundle,lighthouse,offline,outbox,api   a subset (default: all)
+//   --runs=N           Lighthouse runs per route and offline visits per slowdown (default 5)
+//   BENCH_AGENTS       generated agents for the API step (default 100000)
+//   BENCH_API_SECONDS  seconds of load per endpoint (default 10)
+//   BENCH_PORT         server port (default 8196); DIST_DIR build folder (default dist)
+//   DATABASE_URL       run the API step on PostgreSQL (a database whose name ends in "bench")
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { rmSync } from 'node:fs';
+import { runApiScale } from './api-scale.ts';
+import { measureBundle } from './lib/bundle.ts';
+import { CHROMIUM_PATH } from './lib/chromium.ts';
+import { GENERATED_DOMAIN, generateDatabase } from './lib/generate.ts';
+import { signIn, startServer, type BenchServer } from './lib/server.ts';
+import { runLighthouse } from './lighthouse.ts';
+import { runOffline } from './offline.ts';
+import { countRecords, runOutbox } from './outbox.ts';
+import { buildChecks, toMarkdown, writeResults, type BenchResults } from './report.ts';
+import { openDatabase } from '#server/db/open';
+
+const STEPS = ['bundle', 'lighthouse', 'offline', 'outbox', 'api'] as const;
+type Step = (typeof STEPS)[number];
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const only = new Set((arg('only')?.split(',') ?? STEPS) as Step[]);
+const runs = Number(arg('runs') ?? 5);
+const port = Number(process.env.BENCH_PORT ?? 8196);
+const distDir = process.env.DIST_DIR?.trim() || 'dist';
+const agents = Number(process.env.BENCH_AGENTS ?? 100_000);
+const apiSeconds = Number(process.env.BENCH_API_SECONDS ?? 10);
+const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+const WORK = 'bench/.work';
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+function machine(): Record<string, string> {
+  const chromium = spawnSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).stdout?.trim() || 'no encontrado';
+  return {
+    CPU: `${cpus()[0]?.model ?? '?'} × ${cpus().length}`,
+    'Carga al empezar (1/5/15 min)': loadavg().map((l) => l.toFixed(2)).join(' / '),
+    Memoria: `${Math.round(totalmem() / 2 ** 30)} GB`,
+    Node: process.version,
+    Chromium: chromium,
+    'Base de datos del paso API': databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embebida)',
+  };
+}
+
+function build(): void {
+  log(`construyendo la app en ${distDir} (vite build)…`);
+  execFileSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+}
+
+async function withServer<T>(options: Parameters<typeof startServer>[0], body: (server: BenchServer) => Promise<T>): Promise<T> {
+  const server = await startServer(options);
+  try {
+    return await body(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function browserSteps(results: Omit<BenchResults, 'checks'>): Promise<void> {
+  const dataDir = `${WORK}/data-browser`;
+  rmSync(dataDir, { recursive: true, force: true });
+  // The app as `npm start` serves it: PGlite with the demo data.
+  await withServer({ port, dataDir, distDir }, async (server) => {
+    if (only.has('lighthouse')) {
+      const session = await signIn(server.url, 'ana@impecable.demo');
+      results.lighthouse = await runLighthouse({ baseUrl: server.url, runs, session: { token: session.token, user: session.user }, log });
+    }
+    if (only.has('offline')) {
+      const sso = await fetch(`${server.url}/api/demo/sso-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ana@impecable.demo' }),
+      });
+      const { token } = (await sso.json()) as { token: string };
+      results.offline = await runOffline({ baseUrl: server.url, ssoToken: token, runs, log });
+    }
+  });
+}
+
+async function outboxStep(results: Omit<BenchResults, 'checks'>): Promise<void> {
+  const dataDir = `${WORK}/data-outbox`;
+  const prefix = 'outbox';
+  // Ten agents with no activity, so every record the replay leaves is the replay's own.
+  await generateDatabase({ dataDir, agents: 10, prefix, withActivity: false }, log);
+  const runTag = `bench-outbox-${Date.now()}`;
+  const { report, userIds } = await withServer({ port, dataDir, distDir }, async (server) => {
+    const agentsSignedIn = [];
+    for (let i = 1; i <= 10; i++) agentsSignedIn.push(await signIn(server.url, `${prefix}${i}@${GENERATED_DOMAIN}`));
+    const typed = agentsSignedIn.map((a) => ({ token: a.token, user: a.user as { id: number } }));
+    return { report: await runOutbox({ baseUrl: server.url, agents: typed, actions: 1000, runTag, log }), userIds: typed.map((a) => a.user.id) };
+  });
+  const opened = await openDatabase({ databaseUrl: null, dataDir });
+  try {
+    report.records = await countRecords(opened.db, report, runTag, userIds);
+  } finally {
+    await opened.db.destroy();
+  }
+  log(`outbox: registros ${JSON.stringify(report.records)}`);
+  results.outbox = report;
+}
+
+async function apiStep(results: Omit<BenchResults, 'checks'>): Promise<void> {
+  const dataDir = `${WORK}/data-api`;
+  const prefix = 'bench';
+  const generate = await generateDatabase({ dataDir, databaseUrl, agents, prefix, withActivity: true }, log);
+  await withServer({ port, dataDir, distDir, databaseUrl }, async (server) => {
+    // An agent from the middle of the table; the search matches a few hundred nicks.
+    const agent = await signIn(server.url, `${prefix}${Math.ceil(agents / 2)}@${GENERATED_DOMAIN}`);
+    const idleRssMb = Math.round(server.rssMb());
+    const endpoints = await runApiScale({ server, token: agent.token, seconds: apiSeconds, search: `${prefix}123`, attribute: 'accesible', log });
+    results.api = { database: databaseUrl ? 'postgres' : 'pglite', generate, endpoints, idleRssMb };
+  });
+}
+
+async function main(): Promise<void> {
+  const results: Omit<BenchResults, 'checks'> = { startedAt: new Date().toISOString(), finishedAt: '', machine: machine(), skipped: [] };
+  build();
+  if (only.has('bundle')) results.bundle = measureBundle(distDir);
+  const steps: [boolean, string, () => Promise<void>][] = [
+    [only.has('lighthouse') || only.has('offline'), 'Lighthouse / sin red', () => browserSteps(results)],
+    [only.has('outbox'), 'outbox', () => outboxStep(results)],
+    [only.has('api'), 'API a escala', () => apiStep(results)],
+  ];
+  for (const [wanted, name, step] of steps) {
+    if (!wanted) continue;
+    try {
+      await step();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      results.skipped.push(`${name}: falló (${message.split('\n')[0]})`);
+      log(`${name} falló: ${message}`);
+    }
+  }
+  for (const step of STEPS) if (!only.has(step)) results.skipped.push(`${step}: no pedido en esta ejecución (--only)`);
+  results.finishedAt = new Date().toISOString();
+  const full: BenchResults = { ...results, checks: buildChecks(results) };
+  writeResults(full);
+  console.log(`\n${toMarkdown(full)}`);
+  log('escrito bench/results/latest.md y latest.json');
+}
+
+await main();
