@@ -20,6 +20,13 @@ export interface Check {
   note?: string;
 }
 
+export interface ApiRun {
+  database: 'pglite' | 'postgres';
+  generate: GenerateReport;
+  endpoints: EndpointResult[];
+  idleRssMb: number;
+}
+
 export interface BenchResults {
   startedAt: string;
   finishedAt: string;
@@ -28,7 +35,8 @@ export interface BenchResults {
   lighthouse?: LighthouseRoute[];
   offline?: OfflineReport;
   outbox?: OutboxReport;
-  api?: { database: 'pglite' | 'postgres'; generate: GenerateReport; endpoints: EndpointResult[]; idleRssMb: number };
+  /** One run per database: PGlite always, PostgreSQL too when DATABASE_URL is set. */
+  api?: ApiRun[];
   skipped: string[];
   checks: Check[];
 }
@@ -183,7 +191,7 @@ function outboxChecks(outbox: OutboxReport): Check[] {
   ];
 }
 
-function apiChecks(api: NonNullable<BenchResults['api']>): Check[] {
+function apiChecks(api: ApiRun): Check[] {
   const postgres = api.database === 'postgres';
   const checks: Check[] = [
     {
@@ -205,15 +213,15 @@ function apiChecks(api: NonNullable<BenchResults['api']>): Check[] {
     const healthy = !e.non2xx && !e.errors && (e.completed ?? 0) > 0;
     if (e.kind === 'ranking' || e.kind === 'position') {
       const ok = postgres ? e.p99Ms! <= 50 && e.reqPerSec! >= 3000 : e.p99Ms! <= 150;
-      checks.push({ section: 'API', name: e.name, value: figures, budget: postgres ? 'p99 ≤ 50 ms y ≥ 3.000 req/s' : 'p99 ≤ 150 ms (PGlite)', ok: ok && healthy, note: 'api-ranking' });
+      checks.push({ section: 'API', name: `${e.name} (${api.database})`, value: figures, budget: postgres ? 'p99 ≤ 50 ms y ≥ 3.000 req/s' : 'p99 ≤ 150 ms (PGlite)', ok: ok && healthy, note: 'api-ranking' });
     } else if (e.kind === 'balance') {
-      checks.push({ section: 'API', name: e.name, value: figures, budget: 'p99 ≤ 20 ms', ok: e.p99Ms! <= 20 && healthy, note: 'api-balance' });
+      checks.push({ section: 'API', name: `${e.name} (${api.database})`, value: figures, budget: 'p99 ≤ 20 ms', ok: e.p99Ms! <= 20 && healthy, note: 'api-balance' });
     } else {
-      checks.push({ section: 'API', name: e.name, value: figures, budget: 'sin errores', ok: healthy });
+      checks.push({ section: 'API', name: `${e.name} (${api.database})`, value: figures, budget: 'sin errores', ok: healthy });
     }
   }
   const maxRss = Math.max(api.idleRssMb, ...api.endpoints.map((e) => e.maxRssMb ?? 0));
-  checks.push({ section: 'API', name: 'Memoria residente del proceso Node del servidor (reposo → máximo bajo carga; con PGlite incluye la base)', value: `${api.idleRssMb} MB → ${maxRss} MB`, budget: 'se informa', ok: null });
+  checks.push({ section: 'API', name: `Memoria residente del proceso Node del servidor, ${api.database} (reposo → máximo bajo carga; con PGlite incluye la base)`, value: `${api.idleRssMb} MB → ${maxRss} MB`, budget: 'se informa', ok: null });
   return checks;
 }
 
@@ -223,7 +231,7 @@ export function buildChecks(results: Omit<BenchResults, 'checks'>): Check[] {
     ...(results.lighthouse ? lighthouseChecks(results.lighthouse) : []),
     ...(results.offline ? offlineChecks(results.offline) : []),
     ...(results.outbox ? outboxChecks(results.outbox) : []),
-    ...(results.api ? apiChecks(results.api) : []),
+    ...(results.api ?? []).flatMap(apiChecks),
   ];
 }
 

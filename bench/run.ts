@@ -5,7 +5,7 @@
 //   BENCH_AGENTS       generated agents for the API step (default 100000)
 //   BENCH_API_SECONDS  seconds of load per endpoint (default 10)
 //   BENCH_PORT         server port (default 8196); DIST_DIR build folder (default dist)
-//   DATABASE_URL       run the API step on PostgreSQL (a database whose name ends in "bench")
+//   DATABASE_URL       also run the API step on PostgreSQL (a database whose name ends in "bench")
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { rmSync } from 'node:fs';
@@ -43,7 +43,7 @@ function machine(): Record<string, string> {
     Memoria: `${Math.round(totalmem() / 2 ** 30)} GB`,
     Node: process.version,
     Chromium: chromium,
-    'Base de datos del paso API': databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (embebida)',
+    'Bases de datos del paso API': databaseUrl ? 'PGlite (embebida) y PostgreSQL (DATABASE_URL)' : 'PGlite (embebida)',
   };
 }
 
@@ -105,16 +105,24 @@ async function outboxStep(results: Omit<BenchResults, 'checks'>): Promise<void> 
 }
 
 async function apiStep(results: Omit<BenchResults, 'checks'>): Promise<void> {
-  const dataDir = `${WORK}/data-api`;
   const prefix = 'bench';
-  const generate = await generateDatabase({ dataDir, databaseUrl, agents, prefix, withActivity: true }, log);
-  await withServer({ port, dataDir, distDir, databaseUrl }, async (server) => {
-    // An agent from the middle of the table; the search matches a few hundred nicks.
-    const agent = await signIn(server.url, `${prefix}${Math.ceil(agents / 2)}@${GENERATED_DOMAIN}`);
-    const idleRssMb = Math.round(server.rssMb());
-    const endpoints = await runApiScale({ server, token: agent.token, seconds: apiSeconds, search: `${prefix}123`, attribute: 'accesible', log });
-    results.api = { database: databaseUrl ? 'postgres' : 'pglite', generate, endpoints, idleRssMb };
-  });
+  // Both databases in the same run, so they are compared on the same machine state.
+  const databases: (string | undefined)[] = [undefined, ...(databaseUrl ? [databaseUrl] : [])];
+  results.api = [];
+  for (const url of databases) {
+    const database = url ? 'postgres' : 'pglite';
+    const dataDir = `${WORK}/data-api-${database}`;
+    rmSync(dataDir, { recursive: true, force: true });
+    log(`API a escala en ${database}…`);
+    const generate = await generateDatabase({ dataDir, databaseUrl: url, agents, prefix, withActivity: true }, log);
+    await withServer({ port, dataDir, distDir, databaseUrl: url }, async (server) => {
+      // An agent from the middle of the table; the search matches a few hundred nicks.
+      const agent = await signIn(server.url, `${prefix}${Math.ceil(agents / 2)}@${GENERATED_DOMAIN}`);
+      const idleRssMb = Math.round(server.rssMb());
+      const endpoints = await runApiScale({ server, token: agent.token, seconds: apiSeconds, search: `${prefix}123`, attribute: 'accesible', log });
+      results.api!.push({ database, generate, endpoints, idleRssMb });
+    });
+  }
 }
 
 async function main(): Promise<void> {

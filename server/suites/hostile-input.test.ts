@@ -126,6 +126,12 @@ const CASES: Case[] = ([
   { name: 'a nickname with a right-to-left override', ...nick('Ana\u202egnp.exe'), status: 400 },
   { name: 'a nickname of zero-width spaces', ...nick('\u200b\u200b\u200b'), status: 400 },
   { name: 'a nickname that is a number', ...nick(12345), status: 400 },
+  // Ranking search and paging (query strings).
+  { name: 'a 10 000-character ranking search', method: 'GET', url: `/api/ranking/global?search=${'ñ'.repeat(10_000)}`, status: 400 },
+  { name: 'a ranking search with a NUL byte', method: 'GET', url: '/api/ranking/global?search=Ana%00', status: 400 },
+  { name: 'ranking page -1', method: 'GET', url: '/api/ranking/global?page=-1', status: 400 },
+  { name: 'a ranking page size of a million', method: 'GET', url: '/api/ranking/global?per_page=1000000', status: 400 },
+  { name: 'a ranking page of 1e400', method: 'GET', url: '/api/ranking/global?page=1e400', status: 400 },
   { name: 'a log event with a NUL byte', url: '/api/log/register', payload: () => ({ action: 'Clic\u0000' }), status: 400 },
   { name: 'a log event of 100 000 characters', url: '/api/log/register', payload: () => ({ action: 'ñ'.repeat(100_000) }), status: 400 },
   { name: 'a 5000-character brand name', method: 'GET', url: `/api/navegacion-simulada/sedes/${'M'.repeat(5000)}`, token: () => admin, status: 414 },

@@ -5,9 +5,10 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyRequest, type ResponsePromise } from 'ky';
 import type { z } from 'zod';
 import { API_BASE, apiErrorSchema, maintenanceBodySchema } from '#contract/common';
+import { OFFLINE_MESSAGE } from '#offline/network';
 import { getSession } from '#offline/session';
 
-export const OFFLINE_MESSAGE = 'Sin conexión. Inténtalo de nuevo cuando vuelvas a tener red.';
+export { OFFLINE_MESSAGE };
 export const TIMEOUT_MESSAGE = 'El servidor está tardando demasiado en responder. Inténtalo de nuevo.';
 export const SERVER_ERROR_MESSAGE = 'Error del servidor. Inténtalo de nuevo más tarde.';
 export const INVALID_RESPONSE_MESSAGE = 'Respuesta inesperada del servidor.';

@@ -5,6 +5,7 @@
 import Dexie from 'dexie';
 import { API_BASE, IDEMPOTENCY_HEADER, OCCURRED_AT_HEADER, apiErrorSchema } from '#contract/common';
 import { db, lastSyncAtKey, type OutboxRow } from './db.ts';
+import { surelyOffline } from './network.ts';
 
 export const DRAIN_LOCK_NAME = 'impecable-outbox-drain';
 /** Background Sync tag the page registers and the service worker answers with a drain. */
@@ -75,8 +76,8 @@ function countPending(): Promise<number> {
 async function drainPass(options: DrainOptions): Promise<DrainSummary> {
   const now = options.now ?? Date.now;
   const summary: DrainSummary = { sent: 0, failed: 0, remaining: 0, affected: [], skipped: false };
-  // navigator.onLine === false is reliable (true is not): do not burn attempts while offline.
-  if (globalThis.navigator?.onLine === false) return { ...summary, remaining: await countPending() };
+  // Do not burn attempts while surely offline.
+  if (surelyOffline()) return { ...summary, remaining: await countPending() };
   const blocked = new Set<number>();
   const tokens = new Map<number, string | null>();
   const affected = new Set<string>();

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { readSnapshot, registerRevalidator, revalidate } from './cache.ts';
 import type { CacheRow } from './db.ts';
+import { OFFLINE_MESSAGE, surelyOffline } from './network.ts';
 
 export interface CachedQueryOptions {
   userId: number | null;
@@ -83,6 +84,12 @@ export function useCachedQuery<T>(
         if (prev.id === runId) return { ...prev, ...patch };
         return patch.revalidating === true ? { ...initialState(runId), ...patch } : prev;
       });
+    // Surely offline: the copy on the device is the answer; no request, and the error below
+    // makes the 'online' listener refresh as soon as the network is back.
+    if (surelyOffline()) {
+      update({ revalidating: false, error: OFFLINE_MESSAGE, attempted: true });
+      return;
+    }
     update({ revalidating: true });
     try {
       await revalidate(key, userId, () => fetcherRef.current());

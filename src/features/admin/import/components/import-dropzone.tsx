@@ -58,7 +58,7 @@ export function ImportDropzone({ importing, disabled, onFile, onRefused }: Impor
               </Text>
             </Dropzone.Reject>
             <Text size="sm" c="dimmed">
-              Excel (.xlsx, .xls) o CSV (.csv), un solo archivo de hasta 5 MB
+              Excel (.xlsx, .xls) o CSV (.csv), un solo archivo de hasta {IMPORT_MAX_BYTES / 1024 / 1024} MB
             </Text>
           </>
         )}
