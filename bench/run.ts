@@ -8,7 +8,7 @@
 //   DATABASE_URL       also run the API step on PostgreSQL (a database whose name ends in "bench")
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { runApiScale } from './api-scale.ts';
 import { measureBundle } from './lib/bundle.ts';
 import { CHROMIUM_PATH } from './lib/chromium.ts';
@@ -144,7 +144,15 @@ async function main(): Promise<void> {
       log(`${name} falló: ${message}`);
     }
   }
-  for (const step of STEPS) if (!only.has(step)) results.skipped.push(`${step}: no pedido en esta ejecución (--only)`);
+  // A partial run (--only) keeps the other sections of the last report, saying when they were measured.
+  const previous = existsSync('bench/results/latest.json') ? (JSON.parse(readFileSync('bench/results/latest.json', 'utf8')) as BenchResults) : null;
+  for (const step of STEPS) {
+    if (only.has(step)) continue;
+    if (previous?.[step] !== undefined) {
+      (results as Record<string, unknown>)[step] = previous[step];
+      results.skipped.push(`${step}: cifras de la ejecución anterior (${previous.startedAt}), no repetido en esta (--only)`);
+    } else results.skipped.push(`${step}: no pedido en esta ejecución (--only)`);
+  }
   results.finishedAt = new Date().toISOString();
   const full: BenchResults = { ...results, checks: buildChecks(results) };
   writeResults(full);

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Badge, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import type { Attribute } from '#contract/attributes';
 import { AttributeLogo } from '#components/attribute-logo';
 import { isMonthClosed } from '#domain/calendar';
@@ -12,6 +12,17 @@ interface AttributeMenuProps {
   calendar: readonly Attribute[];
   currentId: number;
   choice: ViewChoice;
+}
+
+/** The menu's shape while the calendar loads, so the content beside or below does not jump. */
+export function AttributeMenuPlaceholder() {
+  return (
+    <div className={classes.menu} aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className={classes.menuPlaceholder} radius="md" />
+      ))}
+    </div>
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { RankingStats } from '#api/ranking';
 import { formatNumber } from '#domain/format';
 import { paths } from '#domain/paths';
@@ -11,7 +12,7 @@ export type Participation =
   | { kind: 'closed'; attributeName: string }
   | { kind: 'prompt'; attributeName: string | null; slug: string | null };
 
-function Stat({ label, value }: { label: string; value: string }) {
+function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
     <Stack gap={0} align="center" ta="center">
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
@@ -25,6 +26,20 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 /** Spec 2/6: personal stats when the user has points; otherwise the spec's message. */
+/** The stats card's shape while the figures load, so the table below does not jump. */
+export function MyStandingPlaceholder() {
+  const loading = <Skeleton h={28} w={56} mt={2} aria-hidden />;
+  return (
+    <Card component="section" aria-label="Tus datos en este ranking" aria-busy="true">
+      <SimpleGrid cols={3} spacing="xs">
+        <Stat label="Tu posición" value={loading} />
+        <Stat label="Tus puntos" value={loading} />
+        <Stat label="Al primero" value={loading} />
+      </SimpleGrid>
+    </Card>
+  );
+}
+
 export function MyStanding({ participation }: { participation: Participation }) {
   if (participation.kind === 'stats') {
     const { position, totalPoints, pointsDifference } = participation.stats;

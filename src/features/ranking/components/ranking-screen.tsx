@@ -5,8 +5,8 @@ import { isInternoOrPlataforma } from '#domain/access';
 import { isMonthClosed } from '#domain/calendar';
 import { useRankingView } from '#features/ranking/hooks/use-ranking-view.ts';
 import { useNeighbours, useRankingCalendar, useRankingPage, useRankingStats } from '#features/ranking/queries.ts';
-import { AttributeMenu } from './attribute-menu.tsx';
-import { MyStanding, type Participation } from './my-standing.tsx';
+import { AttributeMenu, AttributeMenuPlaceholder } from './attribute-menu.tsx';
+import { MyStanding, MyStandingPlaceholder, type Participation } from './my-standing.tsx';
 import { NeighboursCard } from './neighbours-card.tsx';
 import { RankingTableCard } from './ranking-table-card.tsx';
 import { ViewSwitch } from './view-switch.tsx';
@@ -50,9 +50,9 @@ export function RankingScreen({ user, attributeId, slug, attributeName }: Rankin
       </Title>
       <ViewSwitch choice={state.choice} onChange={state.setChoice} />
       <div className={classes.layout} data-with-menu={!global || undefined}>
-        {!global && calendar.data && <AttributeMenu calendar={calendar.data} currentId={attributeId} choice={state.choice} />}
+        {!global && (calendar.data ? <AttributeMenu calendar={calendar.data} currentId={attributeId} choice={state.choice} /> : <AttributeMenuPlaceholder />)}
         <div className={classes.main}>
-          {participation && <MyStanding participation={participation} />}
+          {participation ? <MyStanding participation={participation} /> : stats.isLoading && <MyStandingPlaceholder />}
           <RankingTableCard
             title={TITLES[state.view]}
             ranking={ranking}

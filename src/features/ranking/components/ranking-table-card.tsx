@@ -7,6 +7,7 @@ import { pageCount } from '#domain/ranking';
 import type { CachedQuery } from '#offline/use-cached-query';
 import { RankingTable } from './ranking-table.tsx';
 import { TierLegend } from './tier-legend.tsx';
+import classes from './ranking.module.css';
 
 interface RankingTableCardProps {
   title: string;
@@ -42,7 +43,9 @@ export function RankingTableCard({ title, ranking, page, onPage, search, myUserI
         )}
         {data && data.data.length > 0 && <TierLegend tiers={data.numero_ganadores} />}
         {ranking.isLoading ? (
-          <PageLoader label="Cargando datos..." />
+          <div className={classes.tableLoading}>
+            <PageLoader label="Cargando datos..." />
+          </div>
         ) : data === undefined ? (
           <Alert color="red" icon={<AlertIcon />} role="alert">
             No se pudo cargar el ranking: {ranking.error}
