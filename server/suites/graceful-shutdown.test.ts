@@ -57,10 +57,12 @@ const refused = (port: number) => new Promise<boolean>((resolve) => {
   socket.on('error', () => resolve(true));
 });
 
+/** Polls `condition` for up to 10 s (by the clock, not by a count of ticks: a loaded CI machine is slow). */
 async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 2_000; i++) {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
     if (await condition()) return;
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 2));
   }
   throw new Error(`never happened: ${what}`);
 }
