@@ -129,7 +129,9 @@ export function useCachedQuery<T>(
   return {
     data,
     fetchedAt,
-    isLoading: active && data === undefined && (!current.attempted || current.revalidating),
+    // After a successful fetch the row is written, then reaches useLiveQuery a moment later:
+    // still loading until it arrives, never a flash of "no data" (which remounted forms).
+    isLoading: active && data === undefined && storageError === null && (!current.attempted || current.revalidating || current.confirmed),
     isRevalidating: current.revalidating,
     error: current.error ?? storageError,
     isStale: data !== undefined && (current.error !== null || (!current.confirmed && !fresh)),
