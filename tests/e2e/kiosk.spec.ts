@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { agentWithUnseenVideo, auth, esNumber, impsOf, videosOf } from './api';
+import { ACCESIBLE, agentWithUnseenVideo, auth, esNumber, impsOf, makePortrait, videosOf } from './api';
 import { apiSignIn, expect, ssoToken, test } from './fixtures';
 import { AlbumPage } from './pages/album-page';
 import { AppShell } from './pages/app-shell';
@@ -73,12 +73,8 @@ const outboxOf = (stored: Stored) => (stored.indexedDb.impecable?.outbox ?? []) 
 const binariesIn = (stored: Stored) => JSON.stringify(stored.indexedDb).match(/\[(blob|bytes) /g)?.length ?? 0;
 
 test('kiosk: an agent signs out with work unsent; nothing of theirs stays, and the work still reaches the server', async ({ page, context, request }) => {
-  const a = await agentWithUnseenVideo(request, [
-    'mateo.cortes.091@impecable.demo',
-    'nerea.diaz.127@impecable.demo',
-    'maria.ortiz.186@impecable.demo',
-    'hugo.ortiz.268@impecable.demo',
-  ]);
+  const a = await agentWithUnseenVideo(request, 'kiosk');
+  await makePortrait(request, a.token, ACCESIBLE);
   const before = await impsOf(request, a.token);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(`/sso/${await ssoToken(request, a.email)}`);

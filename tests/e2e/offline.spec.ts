@@ -38,11 +38,7 @@ test.describe('without a service worker (the page drains by itself, as on Safari
   test.use({ serviceWorkers: 'block' });
 
   test('a page closed with queued actions sends them when reopened, exactly once', async ({ page, context, request }) => {
-    const { email, token, video } = await agentWithUnseenVideo(request, [
-      'adrian.diaz.187@impecable.demo',
-      'alba.navarro.053@impecable.demo',
-      'carla.gomez.022@impecable.demo',
-    ]);
+    const { email, token, video } = await agentWithUnseenVideo(request, 'offline1');
     const before = await impsOf(request, token);
     await finishVideoOffline(page, context, `/sso/${await ssoToken(request, email)}`, video, before);
     const queued = (await readDeviceStorage(page)).outbox;
@@ -61,11 +57,7 @@ test.describe('without a service worker (the page drains by itself, as on Safari
   });
 
   test('an action whose answer was lost is replayed with the same key and counted once', async ({ page, context, request }) => {
-    const { email, token, video } = await agentWithUnseenVideo(request, [
-      'carla.blanco.002@impecable.demo',
-      'alvaro.ortiz.076@impecable.demo',
-      'david.rubio.178@impecable.demo',
-    ]);
+    const { email, token, video } = await agentWithUnseenVideo(request, 'offline2');
     const before = await impsOf(request, token);
     const sent: { key: string | undefined; replayed: string | undefined }[] = [];
     // The server records the 100 % report, but the answer never reaches the device.
@@ -94,11 +86,7 @@ test.describe('without a service worker (the page drains by itself, as on Safari
 });
 
 test('shared device: A signs out with unsent work, nothing of A stays, B sees only B, A is still credited', async ({ page, context, request }) => {
-  const a = await agentWithUnseenVideo(request, [
-    'carmen.rubio.270@impecable.demo',
-    'diego.blanco.092@impecable.demo',
-    'elena.alvarez.098@impecable.demo',
-  ]);
+  const a = await agentWithUnseenVideo(request, 'offline3');
   const before = await impsOf(request, a.token);
   await finishVideoOffline(page, context, `/sso/${await ssoToken(request, a.email)}`, a.video, before);
   const nickA = await page.evaluate(() => JSON.parse(localStorage.getItem('impecable.session') ?? '{}').user.nick_name as string);
@@ -135,11 +123,7 @@ test('work left by a signed-out user is sent from the login screen, with nobody 
   await page.addInitScript(() => {
     delete (ServiceWorkerRegistration.prototype as { sync?: unknown }).sync;
   });
-  const { email, token, video } = await agentWithUnseenVideo(request, [
-    'daniela.guerrero.059@impecable.demo',
-    'daniel.iglesias.159@impecable.demo',
-    'david.cano.248@impecable.demo',
-  ]);
+  const { email, token, video } = await agentWithUnseenVideo(request, 'offline4');
   const before = await impsOf(request, token);
   await finishVideoOffline(page, context, `/sso/${await ssoToken(request, email)}`, video, before);
   await new AppShell(page).signOut();

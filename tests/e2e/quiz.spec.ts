@@ -1,13 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
-import { ACCESIBLE, auth, esNumber, impsOf } from './api';
-import { apiSignIn, expect, ssoToken, test } from './fixtures';
+import { ACCESIBLE, auth, esNumber, importFreshAgent, impsOf } from './api';
+import { expect, ssoToken, test } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
 import { QuizPage } from './pages/quiz-page';
 
-// Generated demo agents (fixed seed) no other spec signs in: these tests own their quizzes
-// and balances. The first one with Accesible's Quiz 1 not started is used.
-const ONLINE_AGENTS = ['pilar.jimenez.319', 'elena.garrido.318', 'gabriela.medina.315'];
-const OFFLINE_AGENTS = ['rocio.nunez.313', 'valeria.cortes.312', 'nicolas.alvarez.309'];
 const WRONG_QUESTION = 4;
 
 interface ApiResults {
@@ -16,23 +12,15 @@ interface ApiResults {
   resultados: { numero: number; correcta: boolean; puntos: number }[];
 }
 
-/** An agent who has not started Accesible's Quiz 1, with its presentation marked seen through the API. */
-async function agentReadyForQuiz(request: APIRequestContext, candidates: string[]) {
-  for (const name of candidates) {
-    const email = `${name}@impecable.demo`;
-    const token = await apiSignIn(request, email);
-    const check = await (await request.get(`/api/check-start/${ACCESIBLE}/quizz/1`, auth(token))).json();
-    if (check.data !== null) continue;
-    const videos = (await (await request.get(`/api/video/atributo/${ACCESIBLE}`, auth(token))).json()).videos as { id: number; position: number; visto: boolean }[];
-    const presentation = videos.find((v) => v.position === 0);
-    if (!presentation) continue;
-    if (!presentation.visto) {
-      const seen = await request.post(`/api/video/${presentation.id}/porcentaje`, { ...auth(token), data: { porcentaje: 100 } });
-      expect(seen.ok()).toBeTruthy();
-    }
-    return { email, token };
-  }
-  throw new Error(`None of ${candidates.join(', ')} can start Accesible's Quiz 1`);
+/** A new agent (no activity) with Accesible's presentation, which opens Quiz 1, marked seen. */
+async function agentReadyForQuiz(request: APIRequestContext, label: string) {
+  const agent = await importFreshAgent(request, label);
+  const videos = (await (await request.get(`/api/video/atributo/${ACCESIBLE}`, auth(agent.token))).json()).videos as { id: number; position: number }[];
+  const presentation = videos.find((v) => v.position === 0);
+  expect(presentation, 'Accesible has a presentation video').toBeDefined();
+  const seen = await request.post(`/api/video/${presentation!.id}/porcentaje`, { ...auth(agent.token), data: { porcentaje: 100 } });
+  expect(seen.ok()).toBeTruthy();
+  return agent;
 }
 
 /** The header's figure: IMPs, plus Ring Ring points for brand 1 (spec: combined balance). */
@@ -53,7 +41,7 @@ async function resultsOf(request: APIRequestContext, token: string): Promise<Api
 }
 
 test('a full quiz online: each answer corrected on screen, then the results, and one attempt only', async ({ page, request, shell }) => {
-  const { email, token } = await agentReadyForQuiz(request, ONLINE_AGENTS);
+  const { email, token } = await agentReadyForQuiz(request, 'quizonline');
   const before = await impsOf(request, token);
   await page.goto(`/sso/${await ssoToken(request, email)}`);
   await expect(page).toHaveURL(/\/home$/);
@@ -104,7 +92,7 @@ test('a full quiz online: each answer corrected on screen, then the results, and
 });
 
 test('started online, answered offline (a reload keeps the timer), corrected on reconnection', async ({ page, context, request, shell }) => {
-  const { email, token } = await agentReadyForQuiz(request, OFFLINE_AGENTS);
+  const { email, token } = await agentReadyForQuiz(request, 'quizoffline');
   const before = await impsOf(request, token);
   await page.goto(`/sso/${await ssoToken(request, email)}`);
   await expect(page).toHaveURL(/\/home$/);
@@ -148,20 +136,17 @@ test('started online, answered offline (a reload keeps the timer), corrected on 
 });
 
 test('the quiz waits for its video: the dashboard modal, and the server refuses to start', async ({ page, request }) => {
-  const email = 'nicolas.alvarez.309@impecable.demo';
-  const token = await apiSignIn(request, email);
-  const videos = (await (await request.get(`/api/video/atributo/${ACCESIBLE}`, auth(token))).json()).videos as { position: number; visto: boolean; is_hable: boolean }[];
-  const last = videos.reduce((a, b) => (b.position > a.position ? b : a));
-  test.skip(last.visto || !last.is_hable, 'this agent has already seen the video Quiz 2 needs, or it is not open yet');
+  // A new agent: the presentation, which Quiz 1 needs, is open from the month's first day and unseen.
+  const { email, token } = await importFreshAgent(request, 'quizlocked');
 
   await page.goto(`/sso/${await ssoToken(request, email)}`);
   await expect(page).toHaveURL(/\/home$/);
   const dashboard = new DashboardPage(page);
   await dashboard.goto('accesible');
-  const quizRow = page.getByRole('listitem').filter({ hasText: 'Resolver quizz 2' });
+  const quizRow = page.getByRole('listitem').filter({ hasText: 'Resolver quizz 1' });
   await quizRow.getByRole('button', { name: 'Comenzar' }).click();
   await expect(page.getByRole('dialog').getByText('Tienes que completar el video de formación para poder acceder al cuestionario.')).toBeVisible();
 
-  const refused = await request.post(`/api/start/${ACCESIBLE}/quizz/2`, auth(token));
+  const refused = await request.post(`/api/start/${ACCESIBLE}/quizz/1`, auth(token));
   expect(refused.status()).toBe(403);
 });

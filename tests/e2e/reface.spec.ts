@@ -1,18 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import { auth, impsOf, readDeviceStorage } from './api';
+import { auth, idPhoto, importFreshAgent, impsOf, readDeviceStorage } from './api';
 import { apiSignIn, expect, ssoToken, test } from './fixtures';
 import { AlbumPage } from './pages/album-page';
 import { PROCESSING_TEXT, RefaceCard } from './pages/reface-card';
 
-// Agents no other test touches, so their balance and album are this test's alone.
-const CANDIDATES = ['daniel.nunez.117', 'elena.ramirez.111', 'carla.ramirez.129', 'david.rubio.178', 'daniel.iglesias.159'];
-const ATTRIBUTES = [
-  { id: 3, slug: 'accesible', name: 'Accesible' },
-  { id: 2, slug: 'resolutivo', name: 'Resolutivo' },
-  { id: 1, slug: 'devalor', name: 'De Valor' },
-];
+const ACCESIBLE_ATTRIBUTE = { id: 3, slug: 'accesible', name: 'Accesible' };
 
 async function refaceStatus(request: APIRequestContext, token: string, attributeId: number) {
   const res = await request.get(`/api/refaces/status/${attributeId}`, auth(token));
@@ -20,34 +14,10 @@ async function refaceStatus(request: APIRequestContext, token: string, attribute
   return (await res.json()) as { status: string | null; image_path: string | null };
 }
 
-/** The first candidate with an enabled attribute they have no reface of yet (Accesible first). */
-async function agentWithoutReface(request: APIRequestContext) {
-  for (const name of CANDIDATES) {
-    const email = `${name}@impecable.demo`;
-    const token = await apiSignIn(request, email);
-    for (const attribute of ATTRIBUTES) {
-      if ((await refaceStatus(request, token, attribute.id)).status === null) return { email, token, attribute };
-    }
-  }
-  throw new Error('every candidate already has all their refaces');
-}
-
-/** A real ID-style photo: a face with some light and shade, as a JPEG. */
-function photo(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200">
-    <rect width="900" height="1200" fill="#e8edf2"/>
-    <path d="M120 1200 C160 900 300 820 450 820 C600 820 740 900 780 1200 Z" fill="#24405f"/>
-    <ellipse cx="450" cy="520" rx="190" ry="240" fill="#c98a62"/>
-    <path d="M260 480 C250 300 350 250 450 250 C560 250 650 300 640 480 C600 380 530 350 450 350 C370 350 300 380 260 480 Z" fill="#2b1a10"/>
-    <ellipse cx="380" cy="520" rx="20" ry="13" fill="#1d130c"/><ellipse cx="520" cy="520" rx="20" ry="13" fill="#1d130c"/>
-    <path d="M390 650 Q450 690 510 650" stroke="#7a2e26" stroke-width="12" fill="none" stroke-linecap="round"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
-}
-
 test('an agent uploads a photo, sees it processing, then their portrait; the album shows it and downloads a .jpg', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const { email, token, attribute } = await agentWithoutReface(request);
+  const { email, token } = await importFreshAgent(request, 'reface');
+  const attribute = ACCESIBLE_ATTRIBUTE;
   const before = await impsOf(request, token);
 
   // A controllable clock: the card polls every 30 s, and the test moves time instead of waiting.
@@ -58,7 +28,7 @@ test('an agent uploads a photo, sees it processing, then their portrait; the alb
   const card = new RefaceCard(page);
   await card.expectReady();
 
-  await card.choosePhoto({ name: 'mi-foto.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+  await card.choosePhoto({ name: 'mi-foto.jpg', mimeType: 'image/jpeg', buffer: await idPhoto() });
   await card.realizar().click();
   await expect(card.root.getByText(PROCESSING_TEXT)).toBeVisible();
 

@@ -2,13 +2,8 @@ import { agentWithUnseenVideo, esNumber, impsOf, videosOf } from './api';
 import { expect, ssoToken, test } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
 
-// Generated demo agents (server/seed/people.ts, fixed seed) with little activity, so Accesible
-// has videos they have not seen. No other test signs them in: these tests own their balances.
-const ONLINE_AGENTS = ['oscar.molina.071@impecable.demo', 'daniel.sanchez.079@impecable.demo'];
-const OFFLINE_AGENTS = ['elena.ramirez.111@impecable.demo', 'martina.cano.121@impecable.demo'];
-
 test('watching a video to the end shows "Ver de nuevo" and credits exactly +5 IMPs', async ({ page, request, shell }) => {
-  const { email, token, video } = await agentWithUnseenVideo(request, ONLINE_AGENTS);
+  const { email, token, video } = await agentWithUnseenVideo(request, 'trainingonline');
   const before = await impsOf(request, token);
   await page.goto(`/sso/${await ssoToken(request, email)}`);
   await expect(page).toHaveURL(/\/home$/);
@@ -29,7 +24,7 @@ test('watching a video to the end shows "Ver de nuevo" and credits exactly +5 IM
 });
 
 test('a video finished offline counts at once on the device and is confirmed on reconnection', async ({ page, context, request, shell }) => {
-  const { email, token, video } = await agentWithUnseenVideo(request, OFFLINE_AGENTS);
+  const { email, token, video } = await agentWithUnseenVideo(request, 'trainingoffline');
   const before = await impsOf(request, token);
   // No autoplay: the clip loads, then plays only once the network is gone.
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -58,7 +53,7 @@ test('a video finished offline counts at once on the device and is confirmed on 
 });
 
 test('an unknown attribute says so', async ({ page, request }) => {
-  await page.goto(`/sso/${await ssoToken(request, ONLINE_AGENTS[0] ?? '')}`);
+  await page.goto(`/sso/${await ssoToken(request, 'bruno@impecable.demo')}`);
   await expect(page).toHaveURL(/\/home$/);
   await page.goto('/dashboard/unknown');
   await expect(page.getByText('No existe ese atributo')).toBeVisible();
