@@ -2,6 +2,7 @@
 // workbook's short-lived URL, fetch it with the session's token and save it under its name.
 // Online only: nothing is queued; a dropped connection says so.
 import { ApiRequestError } from '#api/http';
+import { saveFile } from '#components/save-file';
 import { fetchDownloadFile, requestRankingDownload, type RankingDownload } from '#api/ranking';
 import type { DownloadFilter } from '#contract/ranking';
 
@@ -27,21 +28,6 @@ function failure(error: unknown): RankingDownloadError {
   return new RankingDownloadError(error instanceof ApiRequestError && error.isOffline ? error.message : DOWNLOAD_FAILED);
 }
 
-function save(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Revoked on the next task: some browsers start reading the blob only after click() returns.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
-}
-
 /** Downloads a ranking workbook; throws RankingDownloadError with the text to show. */
 export async function downloadRanking(type: string, attributeId: number | null = null, filter?: DownloadFilter): Promise<void> {
   const request = requestOf(type, attributeId, filter);
@@ -53,7 +39,7 @@ export async function downloadRanking(type: string, attributeId: number | null =
   }
   if (!answer.download_url) throw new RankingDownloadError(NO_DOWNLOAD_URL);
   try {
-    save(await fetchDownloadFile(answer.download_url), answer.file_name);
+    saveFile(await fetchDownloadFile(answer.download_url), answer.file_name);
   } catch (error) {
     throw failure(error);
   }

@@ -2,21 +2,11 @@
 // Resumen-pedidos.xlsx. Online only; a failure says "Error al descargar el archivo."
 import { ORDER_SUMMARY_FILE_NAME } from '#contract/admin';
 import { downloadOrderSummary } from '#api/admin';
+import { saveFile } from '#components/save-file';
 
 export const DOWNLOAD_FAILED = 'Error al descargar el archivo.';
 
 export async function saveOrderSummary(): Promise<void> {
   const blob = await downloadOrderSummary();
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = ORDER_SUMMARY_FILE_NAME;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Revoked on the next task: some browsers start reading the blob only after click() returns.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveFile(blob, ORDER_SUMMARY_FILE_NAME);
 }
