@@ -28,7 +28,8 @@ export default defineConfig({
   },
   webServer: {
     command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
-    url: `http://localhost:${PORT}/api/health`,
+    // Readiness, not liveness: the database must answer before the first test runs.
+    url: `http://localhost:${PORT}/api/health/ready`,
     reuseExistingServer: false,
     timeout: 180_000,
     env: { PORT: String(PORT), DATA_DIR, DIST_DIR, PUBLIC_URL: `http://localhost:${PORT}`, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' },

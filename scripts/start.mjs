@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build the app with Vite when dist/ is missing or older than its sources,
-// then run the server (TypeScript through tsx), forwarding signals and the exit code.
+// then run the server (TypeScript through tsx), forwarding signals and the exit code, and say
+// when it is ready: GET /api/health/ready answers only once the database does.
 // A failed build is reported and the server still starts, so the API stays usable.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -34,3 +35,24 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 server.on('exit', (code, signal) => {
   process.exit(code ?? (signal ? 1 : 0));
 });
+
+/** Where this machine reaches the server: its HOST, or loopback when it listens on every address. */
+function readyUrl() {
+  const host = process.env.HOST?.trim() || '0.0.0.0';
+  const local = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const port = Number(process.env.PORT?.trim() || 8080);
+  return `http://${local.includes(':') ? `[${local}]` : local}:${port}/api/health/ready`;
+}
+
+/** Polls readiness while the server lives; a first start (migrations, demo data) can take a while. */
+async function announceReady() {
+  const url = readyUrl();
+  const deadline = Date.now() + 180_000;
+  while (server.exitCode === null && Date.now() < deadline) {
+    const ready = await fetch(url, { signal: AbortSignal.timeout(3_000) }).then((res) => res.ok, () => false);
+    if (ready) return console.log('[start] Servidor listo: la base de datos responde.');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  if (server.exitCode === null) console.warn(`[start] El servidor aún no está listo (${url} no responde 200).`);
+}
+void announceReady();

@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { AppDeps } from './deps.ts';
 import { HttpError } from './http-error.ts';
+import { answerClientError, connectionCap, httpServerOptions } from './http-limits.ts';
 import { attributesRoutes } from './modules/attributes/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -103,6 +104,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(logger ? { logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Slow and idle clients are cut off (slowloris, trickled bodies, parked sockets): http-limits.ts.
+    ...httpServerOptions(config.httpLimits),
+    clientErrorHandler: answerClientError,
     // Every log line of a request carries its id, and the response says it (X-Request-Id), so a
     // user's report ("it failed at 10:02") and the server's log meet on one value.
     genReqId: requestIdOf,
@@ -115,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       void (reply as FastifyReply).code(tooLong ? 414 : 400).send({ success: false, error: tooLong ? 'La dirección es demasiado larga' : 'La dirección no es válida' });
     },
   });
+  // Connections over the cap are dropped at once, before they can exhaust file descriptors.
+  app.server.maxConnections = connectionCap(config.httpLimits);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);

@@ -11,10 +11,12 @@
 // | DIST_DIR                | ./dist                                         | the built app to serve (npm start builds it there)
 // | DATABASE_URL            | (unset: embedded PGlite)                       | postgres://… for a real PostgreSQL
 // | NODE_ENV                | (unset)                                        | "production" turns demo defaults off
-// | DEMO_MODE               | true unless NODE_ENV=production                | demo users, /api/demo/sso-token, sso-link
+// | DEMO_MODE               | true unless NODE_ENV=production                | demo users, /api/demo/sso-token (this machine only
+// |                         |                                                | unless DEMO_MODE=true is set explicitly), sso-link
 // | SSO_SECRET              | a fixed demo secret                            | HS256 key shared with the partner platform
-// | GOOGLE_CLIENT_ID        | (unset)                                        | enables Google sign-in in the app
-// | GOOGLE_USERINFO_URL     | https://www.googleapis.com/oauth2/v3/userinfo  | where Google access tokens are checked
+// | GOOGLE_CLIENT_ID        | (unset)                                        | enables Google sign-in; tokens must be issued to it
+// | GOOGLE_TOKENINFO_URL    | https://oauth2.googleapis.com/tokeninfo        | where Google access tokens are checked
+// | GOOGLE_JWKS_URL         | https://www.googleapis.com/oauth2/v3/certs     | Google's keys for ID tokens (credential)
 // | CORPORATE_DOMAIN        | impecable.demo                                 | e-mail domain allowed to import users
 // | SESSION_IDLE_HOURS      | 12                                             | session expiry after this idle time
 // | SUPERVISOR_IDLE_MINUTES | 10                                             | supervisors' (kiosk) idle expiry
@@ -27,6 +29,11 @@
 // | AUTH_RATE_LIMIT         | 20                                             | sign-in requests per minute per IP
 // | RANKING_PRIZES          | 300,200,100                                    | IMPs of a site's 1st, 2nd and 3rd prize tier
 // | BRAND_PRIZE             | 100                                            | IMPs of the brand ranking's winner
+// | HEADERS_TIMEOUT_SECONDS | 15                                             | a client must send its headers within this
+// | REQUEST_TIMEOUT_SECONDS | 120                                            | ...and its whole request (a 10 MB photo on a slow phone)
+// | IDLE_TIMEOUT_SECONDS    | 120                                            | a connection with no traffic either way is closed
+// | KEEPALIVE_TIMEOUT_SECONDS | 72                                           | an idle keep-alive connection is closed (above proxies' 60)
+// | MAX_CONNECTIONS         | 10000 (at most 80 % of the open-file limit)    | further connections are dropped at once
 
 export const DEMO_SSO_SECRET = 'impecable-demo-sso-secret-do-not-use-in-production';
 export const MAINTENANCE_ALLOWLIST_MAX = 11;
@@ -47,8 +54,11 @@ export interface Config {
   isProduction: boolean;
   demoMode: boolean;
   ssoSecret: string;
+  /** 'loopback' unless DEMO_MODE=true was set explicitly: who may ask /api/demo/sso-token. */
+  demoAccess: 'loopback' | 'any';
   googleClientId: string | null;
-  googleUserinfoUrl: string;
+  googleTokeninfoUrl: string;
+  googleJwksUrl: string;
   corporateDomain: string;
   sessionIdleHours: number;
   supervisorIdleMinutes: number;
@@ -63,6 +73,16 @@ export interface Config {
   /** IMPs of a site's first, second and third prize tier. */
   rankingPrizes: readonly [number, number, number];
   brandPrize: number;
+  /** Limits against slow and idle clients (seconds), and the connection cap (HTTP server). */
+  httpLimits: HttpLimits;
+}
+
+export interface HttpLimits {
+  headersTimeoutSeconds: number;
+  requestTimeoutSeconds: number;
+  idleTimeoutSeconds: number;
+  keepAliveTimeoutSeconds: number;
+  maxConnections: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -116,6 +136,17 @@ function readPrizeTiers(raw: string | null, problems: string[]): readonly [numbe
   return DEFAULT_RANKING_PRIZES;
 }
 
+/** Slow-client limits: a slowloris is cut in seconds, a 10 MB upload on a slow phone still fits. */
+function readHttpLimits(int: (name: string, fallback: number, min: number, max: number) => number): HttpLimits {
+  return {
+    headersTimeoutSeconds: int('HEADERS_TIMEOUT_SECONDS', 15, 1, 600),
+    requestTimeoutSeconds: int('REQUEST_TIMEOUT_SECONDS', 120, 1, 3600),
+    idleTimeoutSeconds: int('IDLE_TIMEOUT_SECONDS', 120, 1, 3600),
+    keepAliveTimeoutSeconds: int('KEEPALIVE_TIMEOUT_SECONDS', 72, 1, 3600),
+    maxConnections: int('MAX_CONNECTIONS', 10_000, 1, 1_000_000),
+  };
+}
+
 export function loadConfig(env: Env): Config {
   const problems: string[] = [];
   const { text, int, bool, url } = readerOf(env, problems);
@@ -124,6 +155,7 @@ export function loadConfig(env: Env): Config {
   const isProduction = nodeEnv === 'production';
   const port = int('PORT', 8080, 0, 65535);
   const demoMode = bool('DEMO_MODE', !isProduction);
+  const demoAccess = demoMode && text('DEMO_MODE') !== null ? 'any' : 'loopback';
   const ssoSecret = text('SSO_SECRET') ?? DEMO_SSO_SECRET;
   const maintenanceAllowlist = (text('MAINTENANCE_ALLOWLIST') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const logLevel = (text('LOG_LEVEL') ?? 'info').toLowerCase();
@@ -143,6 +175,10 @@ export function loadConfig(env: Env): Config {
   }
   const rankingPrizes = readPrizeTiers(text('RANKING_PRIZES'), problems);
   if (isProduction && demoMode) problems.push('DEMO_MODE no puede estar activo en producción');
+  const httpLimits = readHttpLimits(int);
+  if (httpLimits.headersTimeoutSeconds > httpLimits.requestTimeoutSeconds) {
+    problems.push('HEADERS_TIMEOUT_SECONDS no puede ser mayor que REQUEST_TIMEOUT_SECONDS');
+  }
   if (isProduction && ssoSecret === DEMO_SSO_SECRET) problems.push('SSO_SECRET es el secreto de demostración: define uno propio en producción');
 
   const config: Config = {
@@ -155,9 +191,11 @@ export function loadConfig(env: Env): Config {
     nodeEnv,
     isProduction,
     demoMode,
+    demoAccess,
     ssoSecret,
     googleClientId: text('GOOGLE_CLIENT_ID'),
-    googleUserinfoUrl: url('GOOGLE_USERINFO_URL', 'https://www.googleapis.com/oauth2/v3/userinfo'),
+    googleTokeninfoUrl: url('GOOGLE_TOKENINFO_URL', 'https://oauth2.googleapis.com/tokeninfo'),
+    googleJwksUrl: url('GOOGLE_JWKS_URL', 'https://www.googleapis.com/oauth2/v3/certs'),
     corporateDomain: (text('CORPORATE_DOMAIN') ?? 'impecable.demo').toLowerCase(),
     sessionIdleHours: int('SESSION_IDLE_HOURS', 12, 1, 24 * 30),
     supervisorIdleMinutes: int('SUPERVISOR_IDLE_MINUTES', 10, 1, 24 * 60),
@@ -170,6 +208,7 @@ export function loadConfig(env: Env): Config {
     authRateLimit: int('AUTH_RATE_LIMIT', 20, 1, 100_000),
     rankingPrizes,
     brandPrize: int('BRAND_PRIZE', DEFAULT_BRAND_PRIZE, 0, 1_000_000),
+    httpLimits,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,18 +1,20 @@
-// Entry point: load the configuration, open the database (PGlite unless DATABASE_URL),
-// migrate, seed the demo when the database is empty (demo mode only), start the job runner,
-// listen, and print the URL and one SSO sign-in link per demo user. SIGTERM/SIGINT shut down
-// gracefully (lifecycle.ts): no new requests, in-flight requests and the running job finish,
-// then the database closes. Tests run this file as a child process (server/suites).
+// Entry point: load the configuration, open the database (PGlite unless DATABASE_URL; its
+// folder is locked to this process, so a second server on it refuses to start), migrate, seed
+// the demo when the database is empty (demo mode only), start the job runner, listen, and
+// print the URL, who may use demo access, and one SSO sign-in link per demo user.
+// SIGTERM/SIGINT shut down gracefully (lifecycle.ts): no new requests, in-flight requests and
+// the running job finish, then the database closes. Tests run this file as a child process (server/suites).
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { openDatabase, SERVER_PID_FILE, type OpenedDatabase } from './db/open.ts';
+import { DatabaseOpenError, openDatabase, SERVER_PID_FILE, type OpenedDatabase } from './db/open.ts';
 import { HOUSEKEEPING_JOB, housekeepingHandler, scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { POINTS_EXPIRY_JOB, pointsExpiryHandler, schedulePointsExpiry } from './jobs/points-expiry.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { shutDown } from './lifecycle.ts';
+import { demoAccessNotice } from './modules/auth/demo-access.ts';
 import { signSsoToken } from './modules/auth/sso-token.ts';
 import { LocalGiftCardProvider } from './modules/rewards/gift-card-provider.ts';
 import { LocalRefaceProvider } from './modules/refaces/local-provider.ts';
@@ -48,6 +50,7 @@ async function printBanner(config: Config, opened: OpenedDatabase): Promise<void
   const where = opened.kind === 'pglite' ? `PGlite en ${opened.pgliteDir}` : 'PostgreSQL';
   const lines = [`\n+impecable escuchando en ${config.publicUrl} (${where})`];
   if (config.demoMode) {
+    lines.push(demoAccessNotice(config) ?? '');
     lines.push('Enlaces de acceso SSO (un solo uso, válidos 5 minutos; otro con `npm run sso-link -- <email>`):');
     for (const user of DEMO_USERS) {
       lines.push(`  ${user.label.padEnd(42)} ${config.publicUrl}/sso/${await signSsoToken(config.ssoSecret, user.email)}`);
@@ -114,6 +117,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('No se pudo arrancar el servidor:', error);
+  // A problem the operator must fix (the data folder) is one Spanish sentence, not a stack trace.
+  if (error instanceof DatabaseOpenError) console.error(`No se pudo arrancar el servidor: ${error.message}`);
+  else console.error('No se pudo arrancar el servidor:', error);
   process.exit(1);
 });

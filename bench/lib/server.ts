@@ -3,6 +3,8 @@
 // another process: it stops only the child it started.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { DEMO_SSO_SECRET } from '#server/config';
+import { signSsoToken } from '#server/modules/auth/sso-token';
 
 export interface BenchServer {
   url: string;
@@ -35,13 +37,13 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`El servidor terminó al arrancar:\n${log()}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
+      if ((await fetch(`${url}/api/health/ready`)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`El servidor no respondió a /api/health:\n${log()}`);
+  throw new Error(`El servidor no respondió a /api/health/ready:\n${log()}`);
 }
 
 export async function startServer(options: ServerOptions): Promise<BenchServer> {
@@ -84,15 +86,12 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
   };
 }
 
-/** A bearer token for a demo user, through the demo SSO endpoint (as the e2e fixtures do). */
+/**
+ * A bearer token for any user: an SSO token signed as the partner platform signs it (the bench
+ * server runs with SSO_SECRET or the demo secret; the demo endpoint serves only demo users).
+ */
 export async function signIn(baseUrl: string, email: string): Promise<{ token: string; user: Record<string, unknown> }> {
-  const sso = await fetch(`${baseUrl}/api/demo/sso-token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
-  if (!sso.ok) throw new Error(`sso-token ${email}: ${sso.status}`);
-  const { token: ssoToken } = (await sso.json()) as { token: string };
+  const ssoToken = await signSsoToken(process.env.SSO_SECRET?.trim() || DEMO_SSO_SECRET, email);
   const login = await fetch(`${baseUrl}/api/auth/login-sso`, { method: 'POST', headers: { authorization: `Bearer ${ssoToken}` } });
   if (!login.ok) throw new Error(`login-sso ${email}: ${login.status}`);
   const body = (await login.json()) as { data: { token: string; user: Record<string, unknown> } };

@@ -1,11 +1,13 @@
 // `npm run sso-link -- <email>`: prints a working /sso/{token} sign-in link as its last line
-// (demo mode only). Asks the running server first (POST /api/demo/sso-token), because
-// PGlite's folder must never be opened by two processes; only when no server answers does it
-// open the database itself, read-only in spirit: no migrations, no writes.
+// (demo mode only), for any user. Asks the running server first (POST /api/demo/sso-token,
+// proving the SSO secret with a token of its own: that lifts the endpoint's limits to the demo
+// users and to this machine), because PGlite's folder must never be opened by two processes;
+// only when no server answers does it open the database itself, read-only in spirit: no
+// migrations, no writes.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig, type Config } from '#server/config';
-import { openDatabase, pgliteDirOf, SERVER_PID_FILE } from '#server/db/open';
+import { DatabaseOpenError, openDatabase, pgliteDirOf, SERVER_PID_FILE, type OpenedDatabase } from '#server/db/open';
 import { NO_SUCH_USER } from '#server/modules/auth/service';
 import { signSsoToken } from '#server/modules/auth/sso-token';
 import { createUsersRepository } from '#server/modules/users/repository';
@@ -16,12 +18,12 @@ function fail(message: string): never {
 }
 
 /** A token from a running server, null when none answers, or a failure it explained. */
-async function askServer(base: string, email: string): Promise<string | null> {
+async function askServer(base: string, email: string, secret: string): Promise<string | null> {
   let response: Response;
   try {
     response = await fetch(`${base}/api/demo/sso-token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await signSsoToken(secret, email)}` },
       body: JSON.stringify({ email }),
       signal: AbortSignal.timeout(3_000),
     });
@@ -53,7 +55,15 @@ async function userFromDatabase(config: Config, email: string): Promise<string |
     const pid = serverHoldsPGlite(dir);
     if (pid !== null) fail(`el servidor (pid ${pid}) usa ${dir} pero no responde en ${config.publicUrl}; revisa PUBLIC_URL`);
   }
-  const { db } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let opened: OpenedDatabase;
+  try {
+    opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    // The folder is locked by a server (or unusable): its sentence says which and why.
+    if (error instanceof DatabaseOpenError) fail(error.message);
+    throw error;
+  }
+  const { db } = opened;
   try {
     const user = await createUsersRepository(db).findByEmail(email);
     return user?.email ?? null;
@@ -78,7 +88,7 @@ async function main(): Promise<void> {
   const bases = [...new Set([config.publicUrl, `http://127.0.0.1:${config.port}`])];
   let token: string | null = null;
   for (const base of bases) {
-    token = await askServer(base, email);
+    token = await askServer(base, email, config.ssoSecret);
     if (token) break;
   }
   if (!token) {

@@ -9,6 +9,9 @@ import * as rankings from './migrations/0005-rankings.ts';
 import * as admin from './migrations/0006-admin.ts';
 import * as refaces from './migrations/0007-refaces.ts';
 import * as robustness from './migrations/0008-robustness.ts';
+import * as importAudit from './migrations/0009-import-audit.ts';
+import * as impersonationSessions from './migrations/0010-impersonation-sessions.ts';
+import * as serverObserved from './migrations/0011-server-observed.ts';
 import type { Database } from './schema.ts';
 
 /** Add each new migration here, named by its file; names sort in the order they run. */
@@ -21,6 +24,9 @@ const migrations: Record<string, Migration> = {
   '0006-admin': admin,
   '0007-refaces': refaces,
   '0008-robustness': robustness,
+  '0009-import-audit': importAudit,
+  '0010-impersonation-sessions': impersonationSessions,
+  '0011-server-observed': serverObserved,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

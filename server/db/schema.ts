@@ -78,8 +78,12 @@ export interface SessionsTable {
   created_at: DefaultTimestamp;
   last_seen_at: DefaultTimestamp;
   revoked_at: Timestamp | null;
-  /** A 'sync' session's full session: it accepts only actions from before that one ended. */
+  /** A 'sync' session's full session (the sign-in that issued both). */
   parent_session_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** An impersonation session's opener: the supervisor's session; it ends with it (migration 0010). */
+  opener_session_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A 'sync' session's signing secret: it delivers only actions signed with it (migration 0011). */
+  action_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SsoUsedTokensTable {
@@ -233,6 +237,20 @@ export interface UserImportsTable {
   created_at: DefaultTimestamp;
 }
 
+/** One row per user an import created or changed: the changed fields before and after (migration 0009). */
+export interface UserImportAuditTable {
+  id: Generated<number>;
+  import_id: number;
+  importer_user_id: number;
+  target_user_id: number;
+  action: 'created' | 'updated';
+  /** Null for a created user. */
+  before: ColumnType<unknown, string | null, string | null>;
+  after: Json;
+  ip: string;
+  created_at: DefaultTimestamp;
+}
+
 /** A quiz question (quiz 1 or 2 of an attribute); position 1-10 is its place in the quiz. */
 export interface QuizQuestionsTable {
   id: Generated<number>;
@@ -260,6 +278,9 @@ export interface QuizParticipationsTable {
   issued_at: Timestamp;
   completed_at: Timestamp | null;
   created_at: DefaultTimestamp;
+  /** The question GET /{participacion}/pregunta last served, and when it first served it (migration 0011). */
+  served_question_id: ColumnType<number | null, number | null | undefined, number | null>;
+  served_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** The first answer to a question of a participation, with its timing and points. */
@@ -348,6 +369,7 @@ export interface Database {
   refaces: RefacesTable;
   impersonation_audit: ImpersonationAuditTable;
   user_imports: UserImportsTable;
+  user_import_audit: UserImportAuditTable;
   ranking_standings: RankingStandingsTable;
   ranking_score_counts: RankingScoreCountsTable;
   ranking_closings: RankingClosingsTable;

@@ -1,23 +1,29 @@
 // Bearer-token authentication for /api routes. Routes declare `config.auth`: 'public' or
 // 'user' (the default). Sets request.user and request.session; answers 401 for a missing,
 // unknown, revoked or idle token, for 'sync' tokens on routes without `config.allowSync`, and
-// for 'sync' tokens delivering an action that happened after their full session ended;
-// 403 for impersonation sessions on routes with `config.earnsPoints`. Never authorises by
-// profile (that is each service's job) and never logs tokens.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { syncAccepts } from '#domain/session-policy';
+// for 'sync' tokens delivering an action not signed with their action key (queued work only);
+// 403 for every write of an impersonation session (it only looks) and for staff on routes
+// with `config.earnsPoints` (only agents earn). Marks every answer to a signed-in caller
+// `Cache-Control: no-store`. Otherwise never authorises by profile (each service does), and
+// never logs tokens.
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import { ACTION_SIGNATURE_HEADER, actionSigningInput } from '#contract/action-signature';
+import { IDEMPOTENCY_HEADER, OCCURRED_AT_HEADER } from '#contract/common';
+import { isAgentProfile } from '#domain/access';
 import type { SessionScope, UserRow } from '#server/db/schema';
 import { HttpError } from '#server/http-error';
 import type { AuthService } from '#server/modules/auth/service';
-import { bearerToken } from '#server/modules/auth/tokens';
+import { bearerToken, isValidActionSignature } from '#server/modules/auth/tokens';
 import { appPlugin } from './plugin.ts';
 
 export interface SessionInfo {
   id: number;
   impersonatorUserId: number | null;
   scope: SessionScope;
-  /** 'sync' sessions: the end of their full session, after which they deliver nothing. */
-  actionsUntil: Date | null;
+  /** When the session began (sign-in): no action it delivers happened before that. */
+  startedAt: Date;
+  /** 'sync' sessions: the secret their device signs queued actions with. */
+  actionKey: string | null;
 }
 
 declare module 'fastify' {
@@ -26,7 +32,7 @@ declare module 'fastify' {
     auth?: 'public' | 'user';
     /** Write-only 'sync' credentials (queued work after sign-out) may call this route. */
     allowSync?: boolean;
-    /** The route can credit IMPs: refused (403) to impersonation sessions. */
+    /** The route can credit (or spend) IMPs: refused (403) to impersonation sessions and to staff. */
     earnsPoints?: boolean;
   }
   interface FastifyRequest {
@@ -37,7 +43,31 @@ declare module 'fastify' {
 
 export const SESSION_INVALID = 'Sesión no válida o caducada';
 export const IMPERSONATION_EARNS_NOTHING = 'Estás en navegación simulada: esta acción no suma IMPs.';
-export const AFTER_SESSION_END = 'Esta acción es posterior al cierre de tu sesión: inicia sesión para enviarla.';
+export const IMPERSONATION_READ_ONLY = 'Navegación simulada: solo puedes mirar, no hacer cambios como el agente.';
+export const STAFF_EARNS_NOTHING = 'Solo los agentes suman IMPs: tu perfil no hace actividades ni canjea premios.';
+export const UNSIGNED_ACTION = 'Esta acción no se guardó con tu sesión abierta: inicia sesión para enviarla.';
+
+const SIGNATURE_HEADER = ACTION_SIGNATURE_HEADER.toLowerCase();
+const IDEMPOTENCY = IDEMPOTENCY_HEADER.toLowerCase();
+const OCCURRED_AT = OCCURRED_AT_HEADER.toLowerCase();
+
+function headerValue(header: string | string[] | undefined): string | undefined {
+  return Array.isArray(header) ? header[0] : header;
+}
+
+/** The only methods an impersonation session may use: it looks, it never changes anything. */
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * Refusals by the kind of session and caller, whatever the route does next: a supervisor
+ * browsing as an agent only reads (earning routes keep their own message), and only agents
+ * (empty perfil) earn or spend IMPs. GET /auth/logout, which ends an impersonation, is public.
+ */
+function refuseByRole(method: string, route: FastifyContextConfig, user: UserRow, impersonating: boolean): void {
+  if (impersonating && route.earnsPoints === true) throw new HttpError(403, IMPERSONATION_EARNS_NOTHING);
+  if (impersonating && !READ_METHODS.has(method)) throw new HttpError(403, IMPERSONATION_READ_ONLY);
+  if (route.earnsPoints === true && !isAgentProfile(user.perfil)) throw new HttpError(403, STAFF_EARNS_NOTHING);
+}
 
 export const authPlugin = appPlugin<{ auth: AuthService }>('auth', async (app: FastifyInstance, { auth }) => {
   app.decorateRequest('user', null);
@@ -53,27 +83,43 @@ export const authPlugin = appPlugin<{ auth: AuthService }>('auth', async (app: F
     // A sync credential can replay queued work but must read nothing: 401 keeps the
     // client's queued item and asks for sign-in instead of discarding it.
     if (found.session.scope === 'sync' && routeConfig.allowSync !== true) throw new HttpError(401, SESSION_INVALID);
-    // A supervisor browsing as an agent must never earn IMPs for that agent. Checked here, in
-    // onRequest, so the refusal comes before any idempotency claim or route work.
-    if (routeConfig.earnsPoints === true && found.session.impersonator_user_id !== null) {
-      throw new HttpError(403, IMPERSONATION_EARNS_NOTHING);
-    }
     request.user = found.user;
     request.session = {
-      id: found.session.id, impersonatorUserId: found.session.impersonator_user_id, scope: found.session.scope, actionsUntil: found.actionsUntil,
+      id: found.session.id, impersonatorUserId: found.session.impersonator_user_id, scope: found.session.scope,
+      startedAt: found.session.created_at, actionKey: found.session.action_key,
     };
+    // Here, in onRequest, so the refusal comes before the body is read and before any
+    // idempotency claim or route work.
+    refuseByRole(request.method, routeConfig, found.user, found.session.impersonator_user_id !== null);
   });
 
-  // preParsing: after every onRequest hook (X-Occurred-At is read there) and before the
-  // idempotency claim (preValidation), so a refused action stores no answer. A sync credential
-  // left on a device must not earn for whoever uses the device after its user's session ended.
-  // 401 keeps the item queued on the device until its user signs in again and sends it.
-  app.addHook('preParsing', async (request) => {
-    const until = request.session?.actionsUntil ?? null;
-    if (request.session?.scope !== 'sync' || until === null) return;
-    // Without the occurred-at plugin (some unit tests) the action happened now.
-    const occurredAt = (request.occurredAt as Date | null) ?? auth.now();
-    if (!syncAccepts(occurredAt, until)) throw new HttpError(401, AFTER_SESSION_END);
+  // Answers to a signed-in caller are personal (balances, orders with coupon links, photos):
+  // no browser or shared cache may keep them. A route's own value that already says no-store
+  // ('private, no-store') stays; anything weaker is replaced.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.user === null) return payload;
+    const current = reply.getHeader('cache-control');
+    if (typeof current !== 'string' || !/\bno-store\b/i.test(current)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  // preValidation: after the body is parsed and before the idempotency claim (registered
+  // later, so its hook runs after this one), so a refused action stores no answer. A sync
+  // credential left on a device delivers only actions signed with its action key, which the
+  // device forgot at sign-out: whoever uses the device next can send its user's queued work,
+  // unchanged, and nothing else. 401 keeps an unsigned item queued until its user signs in.
+  app.addHook('preValidation', async (request) => {
+    if (request.session?.scope !== 'sync') return;
+    const actionKey = request.session.actionKey;
+    const signature = headerValue(request.headers[SIGNATURE_HEADER]);
+    const signed = actionKey !== null && signature !== undefined && isValidActionSignature(actionKey, actionSigningInput({
+      method: request.method,
+      url: request.url,
+      idempotencyKey: headerValue(request.headers[IDEMPOTENCY]) ?? '',
+      occurredAt: headerValue(request.headers[OCCURRED_AT]) ?? '',
+      bodyJson: request.body === undefined ? 'null' : JSON.stringify(request.body),
+    }), signature);
+    if (!signed) throw new HttpError(401, UNSIGNED_ACTION);
   });
 });
 

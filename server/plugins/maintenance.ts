@@ -1,6 +1,7 @@
 // Maintenance switch (MAINTENANCE_STATE=1): every /api request from an IP outside the
 // allow-list (up to 11 addresses) gets 503 with `maintenance: 1`, so the app shows its
-// maintenance screen. /api/health stays up for the load balancer. Never blocks the static
+// maintenance screen. /api/health and /api/health/ready stay up for the load balancer (a
+// server taken out of rotation could not show the maintenance screen). Never blocks the static
 // app: the browser must still load the page that shows the maintenance screen.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '#server/config';
@@ -18,7 +19,7 @@ export const maintenancePlugin = appPlugin<{ config: Config }>('maintenance', as
   const allowed = new Set(config.maintenanceAllowlist.map(normalizeIp));
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (!(path === '/api' || path.startsWith('/api/')) || path === '/api/health') return;
+    if (!(path === '/api' || path.startsWith('/api/')) || path === '/api/health' || path === '/api/health/ready') return;
     if (allowed.has(normalizeIp(request.ip))) return;
     reply.code(503).header('retry-after', '300').send({ success: false, error: MAINTENANCE_MESSAGE, maintenance: 1 });
     return reply;

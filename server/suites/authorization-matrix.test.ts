@@ -1,32 +1,26 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
+import { queuedRowHeaders } from '#server/testing/agents';
+import { startGoogleStandIn, type GoogleStandIn } from '#server/testing/google-stand-in';
 import { createTestApp, type TestContext } from '#server/testing/test-app';
 import { ACTORS, MATRIX, type MatrixRequest } from './authorization-matrix.ts';
 import { buildFixtures, type Fixtures } from './matrix-fixtures.ts';
 
 let ctx: TestContext;
 let fx: Fixtures;
-let googleStandIn: Server;
+let googleStandIn: GoogleStandIn;
 /** Every API route buildApp declares, as 'METHOD /path' without regex constraints. */
 let routes: string[] = [];
 
 const normalize = (url: string) => url.replace(/\([^)]*\)/g, '');
 
 beforeAll(async () => {
-  // Google's userinfo endpoint: the access token is the e-mail.
-  googleStandIn = createServer((req, res) => {
-    const email = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ email, email_verified: true }));
-  });
-  await new Promise<void>((resolve) => googleStandIn.listen(0, '127.0.0.1', resolve));
-  const { port } = googleStandIn.address() as AddressInfo;
+  // Google's tokeninfo stand-in: an access token that is an e-mail is a valid token of this app for it.
+  googleStandIn = await startGoogleStandIn({ now: () => ctx.clock.now() });
   ctx = await createTestApp({
     now: new Date('2025-06-20T10:00:00Z'),
-    env: { AUTH_RATE_LIMIT: '100000', GOOGLE_USERINFO_URL: `http://127.0.0.1:${port}/userinfo` },
+    env: { AUTH_RATE_LIMIT: '100000', ...googleStandIn.env },
   });
   fx = await buildFixtures(ctx);
 
@@ -48,7 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx.close();
-  await new Promise((resolve) => googleStandIn.close(resolve));
+  await googleStandIn.close();
 });
 
 function multipartBody(spec: NonNullable<MatrixRequest['multipart']>): { body: Buffer; contentType: string } {
@@ -86,6 +80,12 @@ describe('authorization matrix', () => {
           const { body, contentType } = multipartBody(request.multipart);
           payload = body;
           headers['content-type'] = contentType;
+        }
+        // The sync credential delivers queued rows: the app signed each one when it queued it.
+        if (actor === 'sync' && method === 'POST' && !request.multipart) {
+          Object.assign(headers, await queuedRowHeaders(headers.authorization!.slice('Bearer '.length), fx.syncActionKey, {
+            url: request.url, body: payload ?? null, occurredAt: ctx.clock.now(),
+          }));
         }
         const res = await ctx.app.inject({ method, url: request.url, headers, payload });
         cells += 1;

@@ -40,6 +40,13 @@ const ownerOnly = (status: number, overrides: Partial<Expected> = {}): Expected 
 const supervisorsOnly = (status: number, overrides: Partial<Expected> = {}): Expected =>
   signedIn(403, { interno: status, plataforma: status, admin: status, ...overrides });
 
+/** Earning routes: only agents (empty perfil) earn; staff and impersonation get 403. */
+const agentsOnly = (status: number, overrides: Partial<Expected> = {}): Expected =>
+  signedIn(403, { agent2: status, agent1: status, ...overrides });
+
+/** Imports an admin alone may make: INTERNO and PLATAFORMA get the whole file refused (422). */
+const adminGrantOnly: Expected = supervisorsOnly(422, { admin: 200 });
+
 /** The ranking reads, with attribute 3 (Accesible) where the route takes one. */
 const RANKING_READS = [
   'ranking/global', 'ranking/your-position', 'ranking/your-points', 'ranking-global/difference-frist', 'ranking-vecinos/global',
@@ -49,6 +56,7 @@ const RANKING_READS = [
 export const MATRIX: MatrixCase[] = [
   // System and sign-in: public by design.
   { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expect: all(200) },
+  { route: 'GET /api/health/ready', request: () => ({ url: '/api/health/ready' }), expect: all(200) },
   { route: 'GET /api/config', request: () => ({ url: '/api/config' }), expect: all(200) },
   {
     route: 'POST /api/auth/login', about: 'the credential is the Google access token in the body',
@@ -70,9 +78,9 @@ export const MATRIX: MatrixCase[] = [
     expect: supervisorsOnly(200),
   },
   {
-    route: 'POST /api/auth/login-as-user', about: 'an agent of brand 1 on Plataforma Centro: not INTERNO of brand 2; PLATAFORMA goes by platform',
+    route: 'POST /api/auth/login-as-user', about: 'an agent of brand 1 on Plataforma Centro: outside INTERNO and PLATAFORMA of brand 2',
     request: () => ({ url: '/api/auth/login-as-user', payload: { nick_name: 'BrunoRing' } }),
-    expect: supervisorsOnly(200, { interno: 403 }),
+    expect: supervisorsOnly(200, { interno: 403, plataforma: 403 }),
   },
   {
     route: 'POST /api/auth/login-as-user', about: 'a supervisor is never a target',
@@ -82,9 +90,9 @@ export const MATRIX: MatrixCase[] = [
 
   // The user's own profile.
   {
-    route: 'POST /api/crear-nickname',
+    route: 'POST /api/crear-nickname', about: 'impersonation tries to rename the agent (the nick shows in rankings): it only looks',
     request: (fx, actor) => ({ url: '/api/crear-nickname', payload: { nick_name: fx.nickOf(actor) } }),
-    expect: signedIn(200, { sync: 200 }),
+    expect: signedIn(200, { impersonation: 403, sync: 200 }),
   },
   { route: 'GET /api/ceck-admin', request: () => ({ url: '/api/ceck-admin' }), expect: signedIn(200) },
 
@@ -96,18 +104,18 @@ export const MATRIX: MatrixCase[] = [
   { route: 'GET /api/video/:id/visto', request: (fx) => ({ url: `/api/video/${fx.videoId}/visto` }), expect: signedIn(200) },
   { route: 'GET /api/video/:id/progreso', request: (fx) => ({ url: `/api/video/${fx.videoId}/progreso` }), expect: signedIn(200) },
   {
-    route: 'POST /api/video/:id/porcentaje', about: 'earns IMPs: never while impersonating; sync delivers queued progress',
+    route: 'POST /api/video/:id/porcentaje', about: 'earns IMPs: agents only, never while impersonating; sync delivers queued progress',
     request: (fx) => ({ url: `/api/video/${fx.videoId}/porcentaje`, payload: { porcentaje: 10 } }),
-    expect: signedIn(200, { impersonation: 403, sync: 200 }),
+    expect: agentsOnly(200, { sync: 200 }),
   },
   { route: 'GET /api/progreso/:id', request: () => ({ url: '/api/progreso/3' }), expect: signedIn(200) },
   {
-    route: 'POST /api/log/register',
+    route: 'POST /api/log/register', about: 'impersonation tries to log events as the agent: it only looks',
     request: () => ({ url: '/api/log/register', payload: { action: 'Clic banner home accesible' } }),
-    expect: signedIn(200, { sync: 200 }),
+    expect: signedIn(200, { impersonation: 403, sync: 200 }),
   },
 
-  // Quiz: starting uses up the one attempt (refused while impersonating); a participation is its owner's alone.
+  // Quiz: starting uses up the one attempt (agents only, never while impersonating); a participation is its owner's alone.
   {
     route: 'POST /api/start/:atributo/quizz/:quizz', about: 'Ana and Bruno resume their own; the others have not seen the video',
     request: () => ({ url: '/api/start/3/quizz/1' }),
@@ -119,9 +127,9 @@ export const MATRIX: MatrixCase[] = [
   { route: 'GET /api/:participacion/preguntas', about: "Ana's participation", request: (fx) => ({ url: `/api/${fx.participationId}/preguntas` }), expect: ownerOnly(200) },
   { route: 'GET /api/:participacion/respuestas', about: "Ana's participation", request: (fx) => ({ url: `/api/${fx.participationId}/respuestas` }), expect: ownerOnly(200) },
   {
-    route: 'POST /api/:participacion/:pregunta/:atributo/answer', about: "an answer to Ana's participation",
+    route: 'POST /api/:participacion/:pregunta/:atributo/answer', about: "an answer to Ana's participation: staff never earn",
     request: (fx) => ({ url: fx.answerUrl, payload: { respuesta_id: fx.answerOptionId, elapsed_ms: 4_000 } }),
-    expect: ownerOnly(200, { impersonation: 403, sync: 200 }),
+    expect: ownerOnly(200, { interno: 403, plataforma: 403, latam: 403, admin: 403, impersonation: 403, sync: 200 }),
   },
 
   // Rewards (brand 2): only agents spend; a coupon page is reached by its unguessable code.
@@ -156,8 +164,8 @@ export const MATRIX: MatrixCase[] = [
     request: (fx) => ({ url: `/api/navegacion-simulada/sedes/${encodeURIComponent(fx.brand2Name)}` }), expect: supervisorsOnly(200),
   },
   {
-    route: 'GET /api/navegacion-simulada/sedes/:brand', about: 'brand 1: outside INTERNO of brand 2',
-    request: (fx) => ({ url: `/api/navegacion-simulada/sedes/${encodeURIComponent(fx.brand1Name)}` }), expect: supervisorsOnly(200, { interno: 403 }),
+    route: 'GET /api/navegacion-simulada/sedes/:brand', about: 'brand 1: outside INTERNO and PLATAFORMA of brand 2',
+    request: (fx) => ({ url: `/api/navegacion-simulada/sedes/${encodeURIComponent(fx.brand1Name)}` }), expect: supervisorsOnly(200, { interno: 403, plataforma: 403 }),
   },
   {
     route: 'GET /api/navegacion-simulada/plataformas/:brand/:platform',
@@ -186,13 +194,30 @@ export const MATRIX: MatrixCase[] = [
     request: () => ({ url: '/api/importar-usuario', multipart: { fields: { nota: 'vacío' } } }),
     expect: supervisorsOnly(400),
   },
+  // Import scope: nobody grants what they do not hold. Only admin creates or changes staff
+  // profiles and Ring Ring points; nobody changes their own row.
+  {
+    route: 'POST /api/importar-usuario', about: "a file making its sender admin (the admin's copy makes a new colleague admin)",
+    request: (fx, actor) => ({ url: '/api/importar-usuario', multipart: { fields: {}, file: fx.importFile(fx.selfPromotionRows(actor)) } }),
+    expect: adminGrantOnly,
+  },
+  {
+    route: 'POST /api/importar-usuario', about: "a file setting Bruno's (brand 1) puntos_ring_ring to 999999",
+    request: (fx) => ({ url: '/api/importar-usuario', multipart: { fields: {}, file: fx.importFile(fx.ringRingGrantRows) } }),
+    expect: adminGrantOnly,
+  },
+  {
+    route: 'POST /api/importar-usuario', about: 'Ring Ring points for an agent inside INTERNO\'s and PLATAFORMA\'s scope: still the admin\'s alone',
+    request: (fx) => ({ url: '/api/importar-usuario', multipart: { fields: {}, file: fx.importFile(fx.ringRingInScopeRows) } }),
+    expect: adminGrantOnly,
+  },
   { route: 'GET /api/importar-usuario/plantilla', request: () => ({ url: '/api/importar-usuario/plantilla' }), expect: all(200) },
 
-  // Reface and album: own portraits only; uploading leads to IMPs, so never while impersonating.
+  // Reface and album: own portraits only; uploading leads to IMPs, so agents only, never while impersonating.
   {
     route: 'POST /api/refaces/upload', about: 'no photo: 400 means the caller got past the access check',
     request: () => ({ url: '/api/refaces/upload', multipart: { fields: { atributo_id: '3' } } }),
-    expect: signedIn(400, { impersonation: 403 }),
+    expect: agentsOnly(400),
   },
   { route: 'GET /api/refaces/status/:atributo', request: () => ({ url: '/api/refaces/status/3' }), expect: signedIn(200) },
   { route: 'GET /api/album', request: () => ({ url: '/api/album' }), expect: signedIn(200) },

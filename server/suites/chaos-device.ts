@@ -1,9 +1,10 @@
 // A simulated phone for the chaos replay suite: a local outbox that speaks the client's protocol
 // (src/offline/drain.ts: one row per action, its UUID as Idempotency-Key, the moment it happened
-// as X-Occurred-At; sent rows leave, network errors, 5xx, 409 and 429 stay for later, 401 waits
+// as X-Occurred-At, signed with the sign-in's action key when queued; sent rows leave, network errors, 5xx, 409 and 429 stay for later, 401 waits
 // for a credential), plus the faults real devices meet: going offline, lost responses, the same
 // row sent twice at once, whole batches replayed, and batches sent out of order. Test-only.
 import { randomUUID } from 'node:crypto';
+import { ACTION_SIGNATURE_HEADER, signAction } from '#contract/action-signature';
 import { IDEMPOTENCY_HEADER, OCCURRED_AT_HEADER } from '#contract/common';
 import type { Rng } from '#server/seed/prng';
 
@@ -15,6 +16,8 @@ export interface PlannedAction {
 
 interface Row extends PlannedAction {
   id: string;
+  /** Signed with the user's action key when queued, as the app's outbox does. */
+  signature: string | null;
 }
 
 export interface ChaosStats {
@@ -46,7 +49,7 @@ export class ChaosDevice {
   constructor(
     readonly name: string,
     plan: PlannedAction[],
-    private readonly credentials: { token: string; syncToken: string },
+    private readonly credentials: { token: string; syncToken: string; actionKey: string },
     private readonly baseUrl: () => string,
     private readonly rng: Rng,
     private readonly stats: ChaosStats,
@@ -77,7 +80,11 @@ export class ChaosDevice {
     // The user keeps working offline: actions are queued whatever the network does.
     for (let n = this.rng.int(0, 4); n > 0 && this.#plan.length > 0; n--) {
       const action = this.#plan.shift()!;
-      this.#outbox.push({ ...action, id: randomUUID() });
+      const id = randomUUID();
+      const signature = await signAction(this.credentials.actionKey, {
+        method: 'POST', url: `/api${action.path}`, idempotencyKey: id, occurredAt: action.occurredAt.toISOString(), bodyJson: JSON.stringify(action.body),
+      });
+      this.#outbox.push({ ...action, id, signature });
     }
     if (!this.#online) return;
     if (this.#sent.length > 0 && this.rng.chance(0.1)) await this.#ghostReplay();
@@ -129,6 +136,7 @@ export class ChaosDevice {
           authorization: `Bearer ${this.#token}`,
           [IDEMPOTENCY_HEADER]: row.id,
           [OCCURRED_AT_HEADER]: row.occurredAt.toISOString(),
+          ...(row.signature ? { [ACTION_SIGNATURE_HEADER]: row.signature } : {}),
         },
         body: JSON.stringify(row.body),
       });

@@ -71,12 +71,17 @@ interface Agent {
   email: string;
   token: string;
   syncToken: string;
+  actionKey: string;
   expectedImps: number;
   expectedEvents: number;
   participationId: number | null;
 }
 
+/** Everyone signed in before the work they will sync: no action predates its session (issue 15.7). */
+const SIGNED_IN_AT = new Date(T0.getTime() - 4 * 60 * MINUTE);
+
 async function createAgents(rng: Rng): Promise<Agent[]> {
+  clock.set(SIGNED_IN_AT);
   const rows = await db.insertInto('users').values(Array.from({ length: AGENTS }, (_, i) => ({
     email: `caos${i}@impecable.demo`, name: `Caos ${i}`, nick_name: `Caos${i}`, brand_id: 2, platform_id: rng.int(1, 4), site_id: null,
   }))).returning(['id', 'email']).execute();
@@ -84,9 +89,12 @@ async function createAgents(rng: Rng): Promise<Agent[]> {
   for (const row of rows) {
     const jwt = await signSsoToken(config.ssoSecret, row.email, clock.now());
     const res = await fetch(`${baseUrl()}/api/auth/login-sso`, { method: 'POST', headers: { authorization: `Bearer ${jwt}` } });
-    const { data } = (await res.json()) as { data: { token: string; sync_token: string } };
-    agents.push({ id: row.id, email: row.email, token: data.token, syncToken: data.sync_token, expectedImps: 0, expectedEvents: 0, participationId: null });
+    const { data } = (await res.json()) as { data: { token: string; sync_token: string; action_key: string } };
+    agents.push({
+      id: row.id, email: row.email, token: data.token, syncToken: data.sync_token, actionKey: data.action_key, expectedImps: 0, expectedEvents: 0, participationId: null,
+    });
   }
+  clock.set(T0);
   return agents;
 }
 
@@ -162,7 +170,7 @@ describe(`chaos replay: ${AGENTS} agents, seed ${SEED}`, () => {
         });
       }
     };
-    const devices = agents.map((a) => new ChaosDevice(a.email, plans.get(a.id) ?? [], { token: a.token, syncToken: a.syncToken }, baseUrl, createRng(rng.int(1, 2 ** 30)), stats, onAnswered));
+    const devices = agents.map((a) => new ChaosDevice(a.email, plans.get(a.id) ?? [], { token: a.token, syncToken: a.syncToken, actionKey: a.actionKey }, baseUrl, createRng(rng.int(1, 2 ** 30)), stats, onAnswered));
     const leaving = new Set(devices.filter(() => rng.chance(0.25)));
     let ticks = 0;
     while (devices.some((d) => !d.done)) {

@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,6 +16,7 @@ import { enqueueJob, JobRunner } from '#server/jobs/runner';
 import { shutDown } from '#server/lifecycle';
 import { signSsoToken } from '#server/modules/auth/sso-token';
 import { seedMinimal } from '#server/seed/index';
+import { freePort, LISTENING, startServerProcess } from '#server/testing/server-process';
 import { bearer, createClock, openTestDatabase } from '#server/testing/test-app';
 import { createAuthService } from '#server/modules/auth/service';
 
@@ -134,50 +133,6 @@ describe('shutDown (buildApp + JobRunner, in process)', () => {
   });
 });
 
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-interface Child {
-  process: ChildProcess;
-  lines: string[];
-  exited: Promise<number | null>;
-  waitFor(match: (line: string) => boolean, what: string): Promise<void>;
-}
-
-function startChild(env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: string[] = [];
-  const waiters: Array<{ match: (line: string) => boolean; resolve: () => void }> = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => {
-      lines.push(line);
-      for (const waiter of waiters.filter((w) => w.match(line))) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
-    });
-  }
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return {
-    process: child, lines, exited,
-    waitFor: (match, what) => {
-      if (lines.some(match)) return Promise.resolve();
-      return Promise.race([
-        new Promise<void>((resolve) => waiters.push({ match, resolve })),
-        exited.then((code) => {
-          throw new Error(`server exited (${code}) before: ${what}\n${lines.slice(-20).join('\n')}`);
-        }),
-      ]);
-    },
-  };
-}
-
 const logged = (msg: string, extra: (entry: Record<string, unknown>) => boolean = () => true) => (line: string) => {
   try {
     const entry = JSON.parse(line) as Record<string, unknown>;
@@ -210,9 +165,9 @@ describe('server.ts on SIGTERM (a real child process)', () => {
 
     const port = await freePort();
     const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DIST_DIR: '/nonexistent-dist', LOG_LEVEL: 'info', DEMO_MODE: 'true' };
-    const server = startChild(env);
+    const server = startServerProcess(env);
     cleanups.push(() => void server.process.kill('SIGKILL'));
-    await server.waitFor((line) => line.includes('+impecable escuchando'), 'listening');
+    await server.waitFor(LISTENING, 'listening');
 
     const sso = await signSsoToken(config.ssoSecret, 'ana@impecable.demo');
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login-sso`, { method: 'POST', headers: bearer(sso) });
@@ -228,10 +183,10 @@ describe('server.ts on SIGTERM (a real child process)', () => {
     expect(server.lines.some(logged('closed'))).toBe(true);
 
     // A restart on the same data: the event sent during the shutdown is there.
-    const again = startChild(env);
+    const again = startServerProcess(env);
     cleanups.push(() => void again.process.kill('SIGKILL'));
-    await again.waitFor((line) => line.includes('+impecable escuchando'), 'listening again');
-    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    await again.waitFor(LISTENING, 'listening again');
+    expect((await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status).toBe(200);
     again.process.kill('SIGTERM');
     expect(await again.exited).toBe(0);
     const db = await open();

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +7,7 @@ import type { Database } from '#server/db/schema';
 import { signSsoToken } from '#server/modules/auth/sso-token';
 import { jpegPhoto, multipart } from '#server/modules/refaces/test-photos';
 import { seedMinimal } from '#server/seed/index';
+import { startGoogleStandIn, type GoogleStandIn } from '#server/testing/google-stand-in';
 import { createClock, openTestDatabase } from '#server/testing/test-app';
 
 // Structured logs, read from the real pino stream: one JSON object per line, every request's
@@ -16,17 +15,12 @@ import { createClock, openTestDatabase } from '#server/testing/test-app';
 const lines: string[] = [];
 let app: FastifyInstance;
 let db: Kysely<Database>;
-let google: Server;
+let googleStandIn: GoogleStandIn;
 const clock = createClock(new Date('2025-06-20T10:00:00Z'));
 
 beforeAll(async () => {
-  google = createServer((req, res) => {
-    const email = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ email: email.startsWith('ya29.') ? 'ana@impecable.demo' : email, email_verified: true }));
-  });
-  await new Promise<void>((resolve) => google.listen(0, '127.0.0.1', resolve));
-  const config = loadConfig({ DEMO_MODE: 'true', GOOGLE_USERINFO_URL: `http://127.0.0.1:${(google.address() as AddressInfo).port}/userinfo` });
+  googleStandIn = await startGoogleStandIn({ now: clock.now });
+  const config = loadConfig({ DEMO_MODE: 'true', ...googleStandIn.env });
   db = await openTestDatabase();
   await seedMinimal(db, clock.now());
   app = await buildApp({ config, db, clock: clock.now, distDir: '/nonexistent-dist', logger: { level: 'trace', stream: { write: (line) => void lines.push(line) } } });
@@ -35,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await db.destroy();
-  await new Promise((resolve) => google.close(resolve));
+  await googleStandIn.close();
 });
 
 const parsed = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -45,7 +39,7 @@ describe('structured logs', () => {
     const sso = await signSsoToken(loadConfig({ DEMO_MODE: 'true' }).ssoSecret, 'ana@impecable.demo', clock.now());
     const login = await app.inject({ method: 'POST', url: '/api/auth/login-sso', headers: { authorization: `Bearer ${sso}` } });
     const { token, sync_token: syncToken } = login.json().data as { token: string; sync_token: string };
-    const googleToken = 'ya29.a0AfH6SMBx-token-de-google-secreto';
+    const googleToken = googleStandIn.accessToken('ana@impecable.demo');
     const google = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { access_token: googleToken } });
     expect(google.statusCode).toBe(200);
     const photo = await jpegPhoto();

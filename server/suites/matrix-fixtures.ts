@@ -1,16 +1,20 @@
 // The people and resources the authorization matrix asks about, built on the minimal seed:
 // one session per kind of caller, Ana's participation, portrait, coupon and a prize she can
-// afford, and the organisation's names. Test-only; never used by production code.
+// afford, the organisation's names, and import files. Test-only; never used by production code.
 import { sql } from 'kysely';
+import { IMPORT_COLUMNS } from '#contract/admin';
 import type { UserRow } from '#server/db/schema';
 import { createAuthService } from '#server/modules/auth/service';
 import { signSsoToken } from '#server/modules/auth/sso-token';
+import { csvOf, type Rows } from '#server/modules/user-import/test-files';
 import type { TestContext } from '#server/testing/test-app';
 import type { Actor } from './authorization-matrix.ts';
 
 export interface Fixtures {
   /** The Authorization header each actor sends ({} for anon). */
   auth: Record<Actor, Record<string, string>>;
+  /** The 'sync' actor's action key: its writes are rows the app queued and signed while signed in. */
+  syncActionKey: string;
   ssoJwt(email: string): Promise<string>;
   /** A fresh credential of the actor's kind, for rows that revoke it. */
   throwawayAuth(actor: Actor): Promise<Record<string, string>>;
@@ -30,6 +34,14 @@ export interface Fixtures {
   platformAgentNick: string;
   /** A ranking download the admin asked for. */
   adminDownloadUrl: string;
+  /** An import CSV with the template's columns and these data rows, as a multipart file. */
+  importFile(rows: Rows): { field: string; name: string; type: string; bytes: Buffer };
+  /** The sender's own row made admin; for the admin (and callers refused before the file), a new colleague. */
+  selfPromotionRows(actor: Actor): Rows;
+  /** Bruno (brand 1) with 999999 Ring Ring points. */
+  ringRingGrantRows: Rows;
+  /** The impersonation target (brand 2, Plataforma Centro: inside INTERNO's and PLATAFORMA's scope) with Ring Ring points. */
+  ringRingInScopeRows: Rows;
 }
 
 const EMAILS: Record<Exclude<Actor, 'anon' | 'impersonation' | 'sync'>, string> = {
@@ -54,21 +66,30 @@ export async function buildFixtures(ctx: TestContext): Promise<Fixtures> {
   const target: UserRow = await ctx.db.insertInto('users')
     .values({ email: 'suplantada@impecable.demo', name: 'Sara Suplantada', nick_name: 'Suplantada', brand_id: 2, platform_id: 1, site_id: 1 })
     .returningAll().executeTakeFirstOrThrow();
-  const admin = await userBy(EMAILS.admin);
   const ana = await userBy(EMAILS.agent2);
 
   const ssoJwt = (email: string) => signSsoToken(ctx.config.ssoSecret, email, ctx.clock.now());
   /** A real sign-in (full session + its sync session) through the SSO route. */
   const signIn = async (email: string) => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login-sso', headers: { authorization: `Bearer ${await ssoJwt(email)}` } });
-    return (res.json() as { data: { token: string; sync_token: string } }).data;
+    return (res.json() as { data: { token: string; sync_token: string; action_key: string } }).data;
   };
+  let syncActionKey = '';
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   async function credentialOf(actor: Actor): Promise<Record<string, string>> {
     if (actor === 'anon') return {};
-    if (actor === 'impersonation') return bearer((await auth.startSession(target, { impersonatorUserId: admin.id })).token);
-    if (actor === 'sync') return bearer((await signIn(EMAILS.agent2)).sync_token);
+    if (actor === 'impersonation') {
+      // Through the real route, so the session remembers the admin session that opened it.
+      const admin = bearer((await auth.startSession(await userBy(EMAILS.admin))).token);
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login-as-user', headers: admin, payload: { nick_name: target.nick_name } });
+      return bearer((res.json() as { data: { token: string } }).data.token);
+    }
+    if (actor === 'sync') {
+      const login = await signIn(EMAILS.agent2);
+      syncActionKey = login.action_key;
+      return bearer(login.sync_token);
+    }
     return bearer((await auth.startSession(await userBy(EMAILS[actor]))).token);
   }
 
@@ -90,12 +111,25 @@ export async function buildFixtures(ctx: TestContext): Promise<Fixtures> {
   const download = await ctx.app.inject({ method: 'GET', url: '/api/descargar-ranking-global', headers: headers.admin });
   const adminDownloadUrl = (download.json() as { download_url: string }).download_url;
 
+  const bruno = await userBy(EMAILS.agent1);
+  /** A row with the template's columns: only the named cells are filled. */
+  const importRow = (cells: Partial<Record<(typeof IMPORT_COLUMNS)[number], string | number>>) => IMPORT_COLUMNS.map((c) => cells[c] ?? null);
+  const selfPromotionRows = async (actor: Actor): Promise<Rows> => {
+    const own = actor === 'interno' || actor === 'plataforma' ? await userBy(EMAILS[actor]) : null;
+    return [importRow(own
+      ? { name: own.name, email: own.email, perfil: 'admin', marca_id: own.brand_id }
+      : { name: 'Nueva Administradora', email: 'nueva.admin@impecable.demo', perfil: 'admin', marca_id: 2 })];
+  };
+  const promotions = Object.fromEntries(await Promise.all(actors.map(async (a) => [a, await selfPromotionRows(a)] as const))) as Record<Actor, Rows>;
+
   return {
     auth: headers,
+    syncActionKey,
     adminDownloadUrl,
     ssoJwt,
     throwawayAuth: credentialOf,
-    nickOf: (actor) => ({ agent2: 'AnaImpecable', sync: 'AnaImpecable', impersonation: 'Suplantada' } as Partial<Record<Actor, string>>)[actor] ?? `Nick${actor}`,
+    // The impersonation actor tries to rename the agent it browses as.
+    nickOf: (actor) => ({ agent2: 'AnaImpecable', sync: 'AnaImpecable', impersonation: 'Renombrada' } as Partial<Record<Actor, string>>)[actor] ?? `Nick${actor}`,
     videoId: 7,
     participationId: participation.id,
     answerUrl: `/api/${participation.id}/${question.id}/3/answer`,
@@ -109,5 +143,9 @@ export async function buildFixtures(ctx: TestContext): Promise<Fixtures> {
     siteName: 'Madrid Castellana',
     otherSiteName: 'Bilbao',
     platformAgentNick: target.nick_name ?? 'Suplantada',
+    importFile: (rows) => ({ field: 'file', name: 'usuarios.csv', type: 'text/csv', bytes: csvOf([[...IMPORT_COLUMNS], ...rows]) }),
+    selfPromotionRows: (actor) => promotions[actor],
+    ringRingGrantRows: [importRow({ name: bruno.name, email: bruno.email, marca_id: bruno.brand_id, puntos_ring_ring: 999_999 })],
+    ringRingInScopeRows: [importRow({ name: target.name, email: target.email, marca_id: target.brand_id, puntos_ring_ring: 5_000 })],
   };
 }

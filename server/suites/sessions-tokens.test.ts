@@ -7,7 +7,7 @@ import type { UserRow } from '#server/db/schema';
 import { signSsoToken } from '#server/modules/auth/sso-token';
 import { hashToken } from '#server/modules/auth/tokens';
 import { jpegPhoto, multipart } from '#server/modules/refaces/test-photos';
-import { createAgent, sessionToken } from '#server/testing/agents';
+import { createAgent, queuedRowHeaders, sessionToken } from '#server/testing/agents';
 import { agentWith, optionOf } from '#server/testing/rewards';
 import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
 
@@ -31,7 +31,7 @@ const user = (email: string) => ctx.db.selectFrom('users').selectAll().where('em
 const get = (url: string, token: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
 const loginSso = (jwt: string, remoteAddress = '127.0.0.1') =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/login-sso', headers: bearer(jwt), remoteAddress });
-async function signIn(email: string): Promise<{ token: string; sync_token: string }> {
+async function signIn(email: string): Promise<{ token: string; sync_token: string; action_key: string }> {
   const res = await loginSso(await signSsoToken(ctx.config.ssoSecret, email, ctx.clock.now()));
   expect(res.statusCode).toBe(200);
   return res.json().data;
@@ -165,23 +165,25 @@ describe('impersonation tokens can neither earn nor spend', () => {
 });
 
 describe('sync credentials', () => {
-  it('read nothing, and deliver only what happened before their full session ended', async () => {
-    const { token, sync_token: sync } = await signIn('nuevo@impecable.demo');
+  it('read nothing, and deliver only rows signed while their user was signed in', async () => {
+    const { token, sync_token: sync, action_key: actionKey } = await signIn('nuevo@impecable.demo');
     for (const url of ['/api/imps', '/api/listado-imps', '/api/album', '/api/cheque-motiva/ordenes/user']) expect((await get(url, sync)).statusCode, url).toBe(401);
-    const event = (occurredAt: Date, key: string) => ctx.app.inject({
-      method: 'POST', url: '/api/log/register', payload: { action: 'Clic vídeo 1 Accesible' },
-      headers: { ...bearer(sync), 'idempotency-key': key, 'x-occurred-at': occurredAt.toISOString() },
+    const payload = { action: 'Clic vídeo 1 Accesible' };
+    const event = async (key: string, signedWith: string | null) => ctx.app.inject({
+      method: 'POST', url: '/api/log/register', payload,
+      headers: await queuedRowHeaders(sync, signedWith, { url: '/api/log/register', body: payload, key, occurredAt: ctx.clock.now() }),
     });
-    const whileSignedIn = ctx.clock.now();
+    const queued = await event('antes', actionKey);
+    expect(queued.statusCode).toBe(200);
     ctx.clock.advance(MINUTE);
     await get('/api/auth/logout', token);
     ctx.clock.advance(MINUTE);
-    expect((await event(whileSignedIn, 'antes')).statusCode).toBe(200);
-    expect((await event(ctx.clock.now(), 'despues')).statusCode).toBe(401);
+    // After sign-out the device no longer holds the key: whatever it sends now is unsigned.
+    expect((await event('despues', null)).statusCode).toBe(401);
     // The refusal stored nothing: after a new sign-in the same item goes through with its key.
     const { token: again } = await signIn('nuevo@impecable.demo');
     const retry = await ctx.app.inject({
-      method: 'POST', url: '/api/log/register', payload: { action: 'Clic vídeo 1 Accesible' },
+      method: 'POST', url: '/api/log/register', payload,
       headers: { ...bearer(again), 'idempotency-key': 'despues', 'x-occurred-at': ctx.clock.now().toISOString() },
     });
     expect(retry.statusCode).toBe(200);

@@ -79,11 +79,13 @@ export const questionBundleResponseSchema = z.object({ success: z.literal(true),
 /**
  * POST /{participacion}/{pregunta}/{atributo}/answer — queued offline. `elapsed_ms` is the time
  * from when the question was first shown to the confirmation, measured on the device; the
- * moment of the answer travels in X-Occurred-At.
+ * moment of the answer travels in X-Occurred-At. The spec's body is `{respuesta_id}` alone:
+ * without `elapsed_ms` the server times the answer with its own clock, from when it served
+ * the question.
  */
 export const answerBodySchema = z.object({
   respuesta_id: z.number().int().min(1).max(2_147_483_647),
-  elapsed_ms: z.number().int().min(0).max(MAX_ELAPSED_MS),
+  elapsed_ms: z.number().int().min(0).max(MAX_ELAPSED_MS).optional(),
 });
 export type AnswerBody = z.infer<typeof answerBodySchema>;
 

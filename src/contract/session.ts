@@ -29,11 +29,25 @@ export const loginDataSchema = z.object({
    * until the user's queued work is sent.
    */
   sync_token: z.string().optional(),
+  /**
+   * With sync_token: the secret the device signs its queued actions with while signed in
+   * (src/contract/action-signature.ts) and forgets at sign-out; the sync credential delivers
+   * only signed actions.
+   */
+  action_key: z.string().optional(),
 });
 export type LoginData = z.infer<typeof loginDataSchema>;
 
-/** POST /auth/login body: the Google implicit-flow access token. */
-export const googleLoginBodySchema = z.object({ access_token: z.string().min(1) });
+/**
+ * POST /auth/login body: exactly one of the Google implicit-flow access token (what the app
+ * sends) or a Google ID token (`credential`, from Google's own button or One Tap).
+ */
+export const googleLoginBodySchema = z
+  .object({ access_token: z.string().min(1).max(4096).optional(), credential: z.string().min(1).max(8192).optional() })
+  .refine((body) => (body.access_token === undefined) !== (body.credential === undefined), {
+    message: 'envía access_token (token de acceso de Google) o credential (ID token de Google), uno solo',
+  });
+export type GoogleLoginBody = z.infer<typeof googleLoginBodySchema>;
 
 /** POST /auth/login, /auth/login-as-user, auth/login-sso answer. */
 export const loginResponseSchema = z.object({

@@ -176,19 +176,21 @@ export interface Placement {
 export type ImpersonationScope =
   | { kind: 'all' }
   | { kind: 'brands'; brandIds: readonly number[] }
-  | { kind: 'platforms'; platformIds: readonly number[] }
+  | { kind: 'platforms'; brandId: number; platformIds: readonly number[] }
   | { kind: 'none' };
 
 /**
  * admin: any agent; INTERNO: the agents of its brand(s); PLATAFORMA: the agents of its own
- * platform(s); anyone else: nobody. A PLATAFORMA with no platform reaches nobody.
+ * platform(s) within its own brand (a platform serves several brands: the other brands'
+ * agents there are not its to see); anyone else: nobody. A PLATAFORMA with no platform
+ * reaches nobody.
  */
 export function impersonationScope(supervisor: Placement): ImpersonationScope {
   const profile = normalizeProfile(supervisor.perfil);
   if (profile === 'admin') return { kind: 'all' };
   if (profile === 'INTERNO') return { kind: 'brands', brandIds: [supervisor.brandId] };
   if (profile === 'PLATAFORMA') {
-    return supervisor.platformId === null ? { kind: 'none' } : { kind: 'platforms', platformIds: [supervisor.platformId] };
+    return supervisor.platformId === null ? { kind: 'none' } : { kind: 'platforms', brandId: supervisor.brandId, platformIds: [supervisor.platformId] };
   }
   return { kind: 'none' };
 }
@@ -202,7 +204,7 @@ export function scopeReaches(scope: ImpersonationScope, target: Placement): bool
     case 'brands':
       return scope.brandIds.includes(target.brandId);
     case 'platforms':
-      return target.platformId !== null && scope.platformIds.includes(target.platformId);
+      return target.brandId === scope.brandId && target.platformId !== null && scope.platformIds.includes(target.platformId);
     case 'none':
       return false;
   }

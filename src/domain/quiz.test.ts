@@ -9,6 +9,7 @@ import {
   quizFinishedAction,
   quizProgressOf,
   scoredSeconds,
+  serverElapsedMs,
   timingProblem,
   type AnswerTiming,
 } from './quiz';
@@ -53,6 +54,19 @@ describe('timingProblem', () => {
   it('judges the total against server moments only: late arrival makes long answers possible', () => {
     const late = { ...base, receivedAt: at(3_600), occurredAt: at(600), elapsedMs: 500_000 };
     expect(timingProblem(late)).toBeNull();
+  });
+});
+
+describe('serverElapsedMs: answers without client timing', () => {
+  const issuedAt = new Date('2025-06-20T10:00:00.000Z');
+  const at = (seconds: number) => new Date(issuedAt.getTime() + seconds * 1000);
+  it.each<[string, Parameters<typeof serverElapsedMs>[0], number]>([
+    ['first question, never served: from the issue', { issuedAt, servedQuestionId: null, servedAt: null, lastAnswerReceivedAt: null }, 30_000],
+    ['served at 20 s: from its serving', { issuedAt, servedQuestionId: 7, servedAt: at(20), lastAnswerReceivedAt: null }, 10_000],
+    ['another question served: from the previous answer', { issuedAt, servedQuestionId: 8, servedAt: at(25), lastAnswerReceivedAt: at(12) }, 18_000],
+    ['served after the arrival (clock skew): never negative', { issuedAt, servedQuestionId: 7, servedAt: at(40), lastAnswerReceivedAt: null }, 0],
+  ])('%s', (_name, served, expected) => {
+    expect(serverElapsedMs(served, 7, at(30))).toBe(expected);
   });
 });
 

@@ -66,6 +66,28 @@ export function timingProblem(t: AnswerTiming): TimingProblem | null {
   return null;
 }
 
+export interface ServedQuestion {
+  /** When the participation was issued. */
+  issuedAt: Date;
+  /** The question GET /{participacion}/pregunta last served, and when it first served it. */
+  servedQuestionId: number | null;
+  servedAt: Date | null;
+  /** When the participation's latest recorded answer reached the server, if any. */
+  lastAnswerReceivedAt: Date | null;
+}
+
+/**
+ * An answer sent without client timing (the spec's body, `{respuesta_id}` alone) is timed by
+ * the server's own clock: from when this question was served to this participation (or, if it
+ * never was, from the later of the issue and the previous answer's arrival) to its arrival.
+ */
+export function serverElapsedMs(served: ServedQuestion, questionId: number, receivedAt: Date): number {
+  const start = served.servedQuestionId === questionId && served.servedAt !== null
+    ? served.servedAt.getTime()
+    : Math.max(served.issuedAt.getTime(), served.lastAnswerReceivedAt?.getTime() ?? -Infinity);
+  return Math.max(0, receivedAt.getTime() - start);
+}
+
 export interface QuizCounters {
   preguntas_totales: number;
   preguntas_respondidas: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idleLimitMs, isIdleExpired, needsTouch, sessionEndedAt, syncAccepts } from './session-policy';
+import { idleLimitMs, isIdleExpired, needsTouch, sessionEndedAt, touchResolutionMs } from './session-policy';
 
 const limits = { sessionIdleHours: 12, supervisorIdleMinutes: 10, syncIdleDays: 30 };
 const H = 3_600_000;
@@ -37,11 +37,32 @@ describe('isIdleExpired / needsTouch', () => {
   ])('after %i ms: expired %s, touch %s', (elapsed, expired, touch) => {
     const now = new Date(last.getTime() + elapsed);
     expect(isIdleExpired(last, now, 12 * H)).toBe(expired);
-    expect(needsTouch(last, now)).toBe(touch);
+    expect(needsTouch(last, now, 12 * H)).toBe(touch);
+  });
+
+  it.each([
+    // limit → how stale the recorded last use may get
+    [12 * H, M],
+    [10 * M, M],
+    [5 * M, 30_000],
+    [M, 6_000],
+    [1_000, 100],
+    [0, 1],
+  ])('a %i ms limit is recorded every %i ms at most', (limit, resolution) => {
+    expect(touchResolutionMs(limit)).toBe(resolution);
+  });
+
+  it('with a 1-minute limit, a request every 20 s keeps the session: each one is recorded', () => {
+    let lastSeen = last;
+    for (let elapsed = 1_000; elapsed <= 5 * M; elapsed += 20_000) {
+      const now = new Date(last.getTime() + elapsed);
+      expect(isIdleExpired(lastSeen, now, M), `at ${elapsed} ms`).toBe(false);
+      if (needsTouch(lastSeen, now, M)) lastSeen = now;
+    }
   });
 });
 
-describe('sessionEndedAt / syncAccepts', () => {
+describe('sessionEndedAt', () => {
   const t = (ms: number) => new Date(Date.UTC(2025, 5, 1, 10) + ms);
   it.each([
     ['live', { revokedAt: null, lastSeenAt: t(0) }, t(H), null],
@@ -50,14 +71,5 @@ describe('sessionEndedAt / syncAccepts', () => {
     ['exactly at its limit', { revokedAt: null, lastSeenAt: t(0) }, t(12 * H), null],
   ] as const)('%s', (_name, session, now, expected) => {
     expect(sessionEndedAt(session, now, 12 * H)).toEqual(expected);
-  });
-
-  it.each([
-    [t(0), null, true],
-    [t(0), t(0), true],
-    [t(1), t(0), false],
-    [t(-D), t(0), true],
-  ] as const)('action at %s, session ended %s → %s', (occurredAt, end, expected) => {
-    expect(syncAccepts(occurredAt, end)).toBe(expected);
   });
 });

@@ -38,8 +38,19 @@ export function isIdleExpired(lastSeenAt: Date, now: Date, limitMs: number): boo
 /** Recording every request would mean a write per read; once a minute is precise enough. */
 export const LAST_SEEN_RESOLUTION_MS = 60_000;
 
-export function needsTouch(lastSeenAt: Date, now: Date): boolean {
-  return now.getTime() - lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS;
+/**
+ * How stale a session's recorded last use may get: once a minute, but never more than a tenth
+ * of its idle limit. The record lags the real last request by less than this, so a session
+ * always lasts at least 90 % of its limit after its last request, whatever the limit's size
+ * (a resolution equal to a 1-minute limit signed an active supervisor out every minute).
+ */
+export function touchResolutionMs(limitMs: number): number {
+  return Math.max(1, Math.min(LAST_SEEN_RESOLUTION_MS, Math.floor(limitMs / 10)));
+}
+
+/** Whether a request at `now` should record itself as the session's last use. */
+export function needsTouch(lastSeenAt: Date, now: Date, limitMs: number): boolean {
+  return now.getTime() - lastSeenAt.getTime() >= touchResolutionMs(limitMs);
 }
 
 /**
@@ -49,13 +60,4 @@ export function needsTouch(lastSeenAt: Date, now: Date): boolean {
 export function sessionEndedAt(session: { revokedAt: Date | null; lastSeenAt: Date }, now: Date, limitMs: number): Date | null {
   if (session.revokedAt) return session.revokedAt;
   return isIdleExpired(session.lastSeenAt, now, limitMs) ? new Date(session.lastSeenAt.getTime() + limitMs) : null;
-}
-
-/**
- * A sync credential delivers what its user did while signed in: an action that happened after
- * the full session it was issued with had ended (`fullSessionEnd`) is refused. While that
- * session is live (null) every action is the user's own.
- */
-export function syncAccepts(occurredAt: Date, fullSessionEnd: Date | null): boolean {
-  return fullSessionEnd === null || occurredAt.getTime() <= fullSessionEnd.getTime();
 }

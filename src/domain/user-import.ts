@@ -33,6 +33,10 @@ export interface CheckedSheet {
 }
 
 export const MAX_IMPORT_ROWS = 10_000;
+/** The template has 10 columns; a sheet far wider than that is refused before its rows are built. */
+export const MAX_IMPORT_COLUMNS = 100;
+export const TOO_MANY_ROWS = `El archivo tiene más de ${MAX_IMPORT_ROWS} filas`;
+export const TOO_MANY_COLUMNS = `El archivo tiene demasiadas columnas (máximo ${MAX_IMPORT_COLUMNS})`;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_TEXT = 200;
 
@@ -121,7 +125,7 @@ export function checkSheet(rows: readonly (readonly Cell[])[]): { ok: false; err
   if (!header || isBlank(header)) return { ok: false, error: 'El archivo está vacío' };
   const mapped = mapColumns(header);
   if (!mapped.ok) return { ok: false, error: `Faltan columnas obligatorias: ${mapped.missing.join(', ')}` };
-  if (data.length > MAX_IMPORT_ROWS) return { ok: false, error: `El archivo tiene más de ${MAX_IMPORT_ROWS} filas` };
+  if (data.length > MAX_IMPORT_ROWS) return { ok: false, error: TOO_MANY_ROWS };
 
   const result: CheckedSheet = { users: [], duplicates: [], errors: [] };
   const seenEmails = new Map<string, number>();

@@ -45,6 +45,12 @@ export interface OutboxRow {
   lastError: string | null;
   /** Short Spanish description for the UI, e.g. "Progreso de vídeo". */
   label: string;
+  /**
+   * The row signed with its user's action key when it was queued (src/contract/action-signature.ts):
+   * what lets the write-only sync credential deliver it after sign-out. Absent on rows queued
+   * without a key (impersonation, an insecure origin); those leave only with a full session.
+   */
+  signature?: string | null;
 }
 
 export interface MetaRow {
@@ -58,6 +64,14 @@ export const DEVICE_META_PREFIX = 'device:';
 /** Meta key of the last time one of this user's queued actions reached the server. */
 export function lastSyncAtKey(userId: number): string {
   return `lastSyncAt:${userId}`;
+}
+
+/**
+ * Meta key of the signed-in user's action key (it signs their queued rows). Personal meta, not
+ * 'device:': signing out forgets it, so nobody can queue anything as them afterwards.
+ */
+export function actionKeyMetaKey(userId: number): string {
+  return `actionKey:${userId}`;
 }
 
 export type DatabaseEvent = 'outdated' | 'blocked';

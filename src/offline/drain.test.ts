@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, lastSyncAtKey, resetDb } from './db.ts';
+import { actionKeyMetaKey, db, lastSyncAtKey, resetDb } from './db.ts';
 import { backoffDelay, drainOutbox, type DrainOptions } from './drain.ts';
 import { runCommand } from './outbox.ts';
 import { deadBaseUrl, startTestApiServer, type TestApiServer } from './test-api-server.ts';
@@ -48,6 +48,16 @@ describe('drainOutbox', () => {
     expect(summary).toEqual({ sent: 2, failed: 0, remaining: 0, affected: ['imps', 'video-progress:12'], skipped: false });
     expect(await db.outbox.count()).toBe(0);
     expect((await db.meta.get(lastSyncAtKey(ana)))?.value).toBe(T0);
+  });
+
+  it('sends the signature the row was queued with, and none for an unsigned row', async () => {
+    await db.meta.put({ key: actionKeyMetaKey(ana), value: Buffer.alloc(32, 1).toString('base64url') });
+    await queue(ana, '/signed');
+    await queue(ben, '/unsigned');
+    const [signed] = await rows();
+    await drainOutbox(options());
+    expect(signed!.signature).toEqual(expect.any(String));
+    expect(api.seen.map((s) => [s.url, s.headers['x-action-signature']])).toEqual([['/api/signed', signed!.signature], ['/api/unsigned', undefined]]);
   });
 
   it('backs off on a network error and keeps that user’s later rows behind it', async () => {

@@ -3,6 +3,7 @@
 // Never reorders one user's rows, never drops a row the server did not accept, and never
 // touches window, localStorage or React: the service worker runs this on Background Sync.
 import Dexie from 'dexie';
+import { ACTION_SIGNATURE_HEADER } from '#contract/action-signature';
 import { API_BASE, IDEMPOTENCY_HEADER, OCCURRED_AT_HEADER, apiErrorSchema } from '#contract/common';
 import { db, lastSyncAtKey, type OutboxRow } from './db.ts';
 import { surelyOffline } from './network.ts';
@@ -135,6 +136,7 @@ async function sendRow(row: OutboxRow, token: string, options: DrainOptions, now
         Authorization: `Bearer ${token}`,
         [IDEMPOTENCY_HEADER]: row.id,
         [OCCURRED_AT_HEADER]: row.occurredAt,
+        ...(row.signature ? { [ACTION_SIGNATURE_HEADER]: row.signature } : {}),
       },
       body: JSON.stringify(row.body),
       // A hung request would hold the drain lock for every tab.

@@ -1,6 +1,9 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, resetDb } from './db.ts';
+import { createHmac } from 'node:crypto';
+import { actionSigningInput } from '#contract/action-signature';
+import { clearPersonalData } from './cache.ts';
+import { actionKeyMetaKey, db, resetDb } from './db.ts';
 import { setDrainHandler } from './drain-trigger.ts';
 import {
   discardFailed,
@@ -108,6 +111,32 @@ describe('runCommand', () => {
         unset();
       }
     });
+  });
+});
+
+describe('runCommand signs the row with its user\'s action key', () => {
+  const actionKey = Buffer.alloc(32, 3).toString('base64url');
+
+  it('signs method, path, key, moment and body, so the sync credential can deliver exactly this row', async () => {
+    await db.meta.put({ key: actionKeyMetaKey(ana), value: actionKey });
+    const body = { porcentaje: 50 };
+    const id = await runCommand({ userId: ana, label: 'Progreso de vídeo', request: { method: 'POST', path: '/video/3/porcentaje', body } });
+    const row = (await db.outbox.toArray())[0]!;
+    const input = actionSigningInput({ method: 'POST', url: '/api/video/3/porcentaje', idempotencyKey: id, occurredAt: row.occurredAt, bodyJson: JSON.stringify(body) });
+    const expected = createHmac('sha256', Buffer.from(actionKey, 'base64url')).update(input).digest('base64url');
+    expect(row.signature).toBe(expected);
+  });
+
+  it('leaves the row unsigned when the device holds no key for that user (signed out, or another user)', async () => {
+    await db.meta.put({ key: actionKeyMetaKey(ben), value: actionKey });
+    await runCommand({ userId: ana, label: 'Registro de actividad', request: { method: 'POST', path: '/log/register', body: { action: 'x' } } });
+    expect((await db.outbox.toArray())[0]?.signature).toBeNull();
+  });
+
+  it('sign-out forgets the key: clearPersonalData deletes it', async () => {
+    await db.meta.put({ key: actionKeyMetaKey(ana), value: actionKey });
+    await clearPersonalData();
+    expect(await db.meta.get(actionKeyMetaKey(ana))).toBeUndefined();
   });
 });
 

@@ -3,7 +3,9 @@
 // Never sends anything itself (drain.ts does) and never drops a row without the user's say.
 // No window, localStorage or React: the service worker imports it too.
 import Dexie from 'dexie';
-import { db, type CacheRow, type ImpecableDb, type OutboxMethod, type OutboxRow } from './db.ts';
+import { signAction, type SignedAction } from '#contract/action-signature';
+import { API_BASE } from '#contract/common';
+import { actionKeyMetaKey, db, type CacheRow, type ImpecableDb, type OutboxMethod, type OutboxRow } from './db.ts';
 import { requestDrain } from './drain-trigger.ts';
 
 /** Tables a command's `apply` may touch; inside runCommand they belong to its transaction. */
@@ -41,6 +43,10 @@ export interface RunCommandInput {
 export async function runCommand(input: RunCommandInput): Promise<string> {
   const id = crypto.randomUUID();
   const now = Date.now();
+  const occurredAt = new Date(now).toISOString();
+  const body = input.request.body ?? null;
+  // Signed before the transaction: WebCrypto is not IndexedDB, and awaiting it inside would end it.
+  const signature = await signRow(input.userId, { method: input.request.method, url: `${API_BASE}${input.request.path}`, idempotencyKey: id, occurredAt, bodyJson: JSON.stringify(body) });
   await db.transaction('rw', db.cache, db.outbox, db.meta, async () => {
     if (input.apply) await input.apply({ cache: db.cache, meta: db.meta });
     await db.outbox.add({
@@ -48,8 +54,8 @@ export async function runCommand(input: RunCommandInput): Promise<string> {
       userId: input.userId,
       method: input.request.method,
       path: input.request.path,
-      body: input.request.body ?? null,
-      occurredAt: new Date(now).toISOString(),
+      body,
+      occurredAt,
       imps: input.imps ?? 0,
       affects: input.affects ?? [],
       status: 'pending',
@@ -57,10 +63,22 @@ export async function runCommand(input: RunCommandInput): Promise<string> {
       nextAttemptAt: now,
       lastError: null,
       label: input.label,
+      signature,
     });
   });
   requestDrain();
   return id;
+}
+
+/** The row's signature with its user's action key, or null when this device holds none for them. */
+async function signRow(userId: number, action: SignedAction): Promise<string | null> {
+  try {
+    const stored = (await db.meta.get(actionKeyMetaKey(userId)))?.value;
+    return typeof stored === 'string' ? await signAction(stored, action) : null;
+  } catch {
+    // Unsigned, the row still leaves with the session while its user is signed in.
+    return null;
+  }
 }
 
 /** Helper for `apply`: changes one cached snapshot of this user, if it exists. */

@@ -68,3 +68,11 @@ export function setSession(next: Session): void {
 globalThis.addEventListener?.('storage', (event) => {
   if ((event as StorageEvent).key === SESSION_STORAGE_KEY) getDefaultStore().set(baseAtom, readStored());
 });
+
+/**
+ * A supervisor browsing as an agent: the server refuses every write of that session (it is for
+ * looking), so nothing is queued for it, not even a log event.
+ */
+export function isSimulatedNavigation(): boolean {
+  return getSession().originalUser !== null;
+}

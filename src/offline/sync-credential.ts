@@ -4,7 +4,7 @@
 // revocation. Never reads or writes anything else, never holds a full session token, and
 // never touches window, localStorage or React: the service worker drains with it.
 import { API_BASE } from '#contract/common';
-import { db, DEVICE_META_PREFIX, lastSyncAtKey } from './db.ts';
+import { actionKeyMetaKey, db, DEVICE_META_PREFIX, lastSyncAtKey } from './db.ts';
 
 const KEY_PREFIX = `${DEVICE_META_PREFIX}sync-credential:`;
 const REVOKE_TIMEOUT_MS = 5_000;
@@ -36,12 +36,14 @@ function userIdOf(key: string): number {
 }
 
 /**
- * Stores the sign-in's sync token for `userId`, the device's user from now on: every other
+ * Stores the sign-in's sync token (and the action key its rows are signed with) for `userId`, the device's user from now on: every other
  * user's credential counts as signed out (and goes once their queue is empty). A replaced
  * token of the same user is revoked, best effort. Resolves once stored; revocations go on.
  */
-export async function saveSyncCredential(userId: number, token: string, options: RevokeOptions = {}): Promise<void> {
+export async function saveSyncCredential(userId: number, token: string, options: RevokeOptions & { actionKey?: string } = {}): Promise<void> {
   const replaced = await db.transaction('rw', db.meta, async () => {
+    // The key this user's rows are signed with while signed in: personal meta, gone at sign-out.
+    if (options.actionKey) await db.meta.put({ key: actionKeyMetaKey(userId), value: options.actionKey });
     const previous = await db.meta.get(syncCredentialKey(userId));
     await db.meta
       .where('key')

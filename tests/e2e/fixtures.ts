@@ -1,12 +1,15 @@
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { DEMO_SSO_SECRET } from '#server/config';
+import { signSsoToken } from '#server/modules/auth/sso-token';
 import { AppShell } from './pages/app-shell';
 import { LoginPage } from './pages/login-page';
 
-/** A fresh single-use SSO token for a demo user, from the demo-mode endpoint. */
-export async function ssoToken(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/demo/sso-token', { data: { email } });
-  expect(res.ok(), `sso token for ${email}`).toBeTruthy();
-  return ((await res.json()) as { token: string }).token;
+/**
+ * A fresh single-use SSO token for any user, signed as the partner platform signs it (the e2e
+ * server runs with the demo SSO secret). The demo endpoint serves only the seven demo users.
+ */
+export async function ssoToken(_request: APIRequestContext, email: string): Promise<string> {
+  return signSsoToken(DEMO_SSO_SECRET, email);
 }
 
 /** Signs in through the API (no browser) and returns the bearer token, for server-side checks. */

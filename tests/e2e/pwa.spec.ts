@@ -108,6 +108,9 @@ test('signed-in screens open offline with the header greeting and the balance', 
     await page.goto(path);
     await expect(shell.greeting(nick)).toBeVisible();
     await expect(page.getByText(shows).first()).toBeVisible();
+    // "Cargando catálogo de premios..." contains "catálogo de premios": wait for the data itself,
+    // or leaving the page aborts the read before the device stores it.
+    await expect(page.getByText(/^Cargando/)).toHaveCount(0);
   }
 
   await context.setOffline(true);

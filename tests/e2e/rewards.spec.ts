@@ -25,7 +25,7 @@ test('Ana redeems a prize: the balance drops, the order has its coupon, the move
   await page.goto('/mis-ordenes');
   await expect(page.getByRole('heading', { name: 'Mis Premios' })).toBeVisible();
   const order = page.getByRole('article', { name: PRIZE }).first();
-  await expect(order).toContainText(new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date()));
+  await expect(order).toContainText(new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Madrid' }).format(new Date()));
   const coupon = order.getByRole('link', { name: 'Descargar cupón' });
   const href = await coupon.getAttribute('href');
   expect(href).toMatch(/^\/api\/cupones\/IMP-/);

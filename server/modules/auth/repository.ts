@@ -1,20 +1,19 @@
-// SQL for sessions (create, find by token hash, touch, revoke) and for the SSO replay guard.
+// SQL for sessions (create, find by token hash, touch, revoke; an impersonation session's
+// supervisor and opener) and for the SSO replay guard.
 // Stores token hashes only, never tokens. No rules here: idle limits live in
 // #domain/session-policy and are applied by the service.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SessionScope, SessionsTable, UserRow } from '#server/db/schema';
 
-/** The full session a 'sync' session was issued with, as far as its end is concerned. */
-export interface ParentSession {
-  revoked_at: Date | null;
-  last_seen_at: Date;
-  impersonator_user_id: number | null;
-}
+export type LiveSession = Pick<Selectable<SessionsTable>, 'id' | 'impersonator_user_id' | 'scope' | 'last_seen_at' | 'created_at' | 'action_key'>;
 
-export type LiveSession = Pick<Selectable<SessionsTable>, 'id' | 'impersonator_user_id' | 'scope' | 'last_seen_at'> & {
-  /** Null for full sessions, and for sync sessions created without one (tests, tools). */
-  parent: ParentSession | null;
-};
+/** What an impersonation session's validity depends on, read on every call. */
+export interface ImpersonationFacts {
+  /** The supervisor as stored now (an import may have changed its profile or placement). */
+  supervisor: Pick<UserRow, 'perfil' | 'brand_id' | 'platform_id'>;
+  /** The supervisor session that opened it; null for sessions opened before migration 0010. */
+  opener: { id: number; revoked_at: Date | null; last_seen_at: Date } | null;
+}
 
 /** How long ended sessions are kept before the daily purge deletes them. */
 export interface SessionRetention {
@@ -30,6 +29,7 @@ export function createAuthRepository(db: Kysely<Database>) {
   return {
     async createSession(input: {
       tokenHash: string; userId: number; impersonatorUserId: number | null; scope: SessionScope; now: Date; parentSessionId?: number | null;
+      actionKey?: string | null; openerSessionId?: number | null;
     }): Promise<number> {
       const row = await db.insertInto('sessions').values({
         token_hash: input.tokenHash,
@@ -37,6 +37,8 @@ export function createAuthRepository(db: Kysely<Database>) {
         impersonator_user_id: input.impersonatorUserId,
         scope: input.scope,
         parent_session_id: input.parentSessionId ?? null,
+        action_key: input.actionKey ?? null,
+        opener_session_id: input.openerSessionId ?? null,
         created_at: input.now,
         last_seen_at: input.now,
       }).returning('id').executeTakeFirstOrThrow();
@@ -47,32 +49,53 @@ export function createAuthRepository(db: Kysely<Database>) {
     async findLiveSession(tokenHash: string): Promise<{ session: LiveSession; user: UserRow } | undefined> {
       const row = await db.selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .leftJoin('sessions as parent', 'parent.id', 'sessions.parent_session_id')
         .selectAll('users')
         .select([
           'sessions.id as session_id', 'sessions.impersonator_user_id', 'sessions.scope', 'sessions.last_seen_at',
-          'parent.id as parent_id', 'parent.revoked_at as parent_revoked_at', 'parent.last_seen_at as parent_last_seen_at',
-          'parent.impersonator_user_id as parent_impersonator_user_id',
+          'sessions.created_at as session_created_at', 'sessions.action_key',
         ])
         .where('sessions.token_hash', '=', tokenHash)
         .where('sessions.revoked_at', 'is', null)
         .executeTakeFirst();
       if (!row) return undefined;
-      const {
-        session_id, impersonator_user_id, scope, last_seen_at,
-        parent_id, parent_revoked_at, parent_last_seen_at, parent_impersonator_user_id, ...user
-      } = row;
-      const parent = parent_id !== null && parent_last_seen_at !== null
-        ? { revoked_at: parent_revoked_at, last_seen_at: parent_last_seen_at, impersonator_user_id: parent_impersonator_user_id }
-        : null;
-      return { session: { id: session_id, impersonator_user_id, scope, last_seen_at, parent }, user };
+      const { session_id, impersonator_user_id, scope, last_seen_at, session_created_at, action_key, ...user } = row;
+      return { session: { id: session_id, impersonator_user_id, scope, last_seen_at, created_at: session_created_at, action_key }, user };
     },
 
-    /** Conditional on the old value, so concurrent requests write at most once a minute. */
+    /** An impersonation session's supervisor and opener; undefined when the session is gone. */
+    async impersonationOf(sessionId: number): Promise<ImpersonationFacts | undefined> {
+      const row = await db.selectFrom('sessions')
+        .innerJoin('users as supervisor', 'supervisor.id', 'sessions.impersonator_user_id')
+        .leftJoin('sessions as opener', 'opener.id', 'sessions.opener_session_id')
+        .select([
+          'supervisor.perfil', 'supervisor.brand_id', 'supervisor.platform_id',
+          'opener.id as opener_id', 'opener.revoked_at as opener_revoked_at', 'opener.last_seen_at as opener_last_seen_at',
+        ])
+        .where('sessions.id', '=', sessionId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { opener_id, opener_revoked_at, opener_last_seen_at, ...supervisor } = row;
+      const opener = opener_id !== null && opener_last_seen_at !== null ? { id: opener_id, revoked_at: opener_revoked_at, last_seen_at: opener_last_seen_at } : null;
+      return { supervisor, opener };
+    },
+
+    /** Conditional on the old value, so concurrent requests write at most once per resolution. */
     async touchSession(id: number, seenAt: Date, olderThan: Date): Promise<void> {
       await db.updateTable('sessions').set({ last_seen_at: seenAt })
         .where('id', '=', id).where('last_seen_at', '<', olderThan)
         .execute();
+    },
+
+    /** Revokes the live impersonation sessions opened by the session with this token hash. */
+    async revokeOpenedBy(tokenHash: string, now: Date): Promise<void> {
+      await db.updateTable('sessions').set({ revoked_at: now })
+        .where('revoked_at', 'is', null)
+        .where('opener_session_id', 'in', (eb) => eb.selectFrom('sessions as opener').select('opener.id').where('opener.token_hash', '=', tokenHash))
+        .execute();
+    },
+
+    async revokeSession(id: number, now: Date): Promise<void> {
+      await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
     },
 
     async revokeByTokenHash(tokenHash: string, now: Date): Promise<boolean> {

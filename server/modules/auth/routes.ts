@@ -1,11 +1,13 @@
-// Sign-in routes: POST /auth/login (Google access token), POST auth/login-sso (JWT in the
-// Authorization header, empty body), GET /auth/logout, and in demo mode
-// POST /demo/sso-token. Sign-in routes are public and rate-limited per IP.
+// Sign-in routes: POST /auth/login (Google access token or ID token), POST auth/login-sso (JWT
+// in the Authorization header, empty body), GET /auth/logout, and in demo mode
+// POST /demo/sso-token (demo users, this machine: demo-access.ts). Sign-in routes are public
+// and rate-limited per IP.
 import type { FastifyInstance } from 'fastify';
 import { demoSsoBodySchema, googleLoginBodySchema, type LoginResponse } from '#contract/session';
 import type { AppDeps } from '#server/deps';
 import { signInRateLimit } from '#server/plugins/security';
 import type { ZodTypeProvider } from '#server/plugins/zod';
+import { isLocalCaller } from './demo-access.ts';
 import type { AuthService } from './service.ts';
 import { bearerToken } from './tokens.ts';
 
@@ -14,7 +16,7 @@ export async function authRoutes(app: FastifyInstance, { config, auth }: Pick<Ap
   const signIn = { auth: 'public' as const, rateLimit: signInRateLimit(config) };
 
   api.post('/auth/login', { config: signIn, schema: { body: googleLoginBodySchema } }, async (request): Promise<LoginResponse> => {
-    const data = await auth.loginWithGoogle(request.body.access_token);
+    const data = await auth.loginWithGoogle(request.body);
     return { success: true, data };
   });
 
@@ -31,7 +33,10 @@ export async function authRoutes(app: FastifyInstance, { config, auth }: Pick<Ap
 
   if (config.demoMode) {
     api.post('/demo/sso-token', { config: signIn, schema: { body: demoSsoBodySchema } }, async (request) => ({
-      token: await auth.demoSsoToken(request.body.email),
+      token: await auth.demoSsoToken(request.body.email, {
+        local: isLocalCaller(request, config.trustProxy),
+        proof: bearerToken(request.headers.authorization),
+      }),
     }));
   }
 }

@@ -1,43 +1,53 @@
 // Sign-in rules: members only (the e-mail must belong to an imported user), Google through
-// its userinfo endpoint, SSO through a single-use HS256 JWT, opaque revocable sessions that
+// tokens issued to this app (google.ts), SSO through a single-use HS256 JWT, opaque revocable sessions that
 // expire when idle; each sign-in also opens a write-only 'sync' session for queued work.
 // Never returns or logs a session token except to its owner.
-import type { LoginData } from '#contract/session';
-import { idleLimitMs, isIdleExpired, LAST_SEEN_RESOLUTION_MS, needsTouch, sessionEndedAt } from '#domain/session-policy';
+import type { GoogleLoginBody, LoginData } from '#contract/session';
+import { impersonationScope, scopeReaches } from '#domain/access';
+import { idleLimitMs, isIdleExpired, needsTouch, sessionEndedAt, touchResolutionMs } from '#domain/session-policy';
 import type { AppDeps } from '#server/deps';
 import type { SessionScope, UserRow } from '#server/db/schema';
 import { HttpError } from '#server/http-error';
 import { createUsersRepository } from '#server/modules/users/repository';
 import { toSessionUser } from '#server/modules/users/service';
-import { fetchGoogleEmail } from './google.ts';
+import { DEMO_LOCAL_ONLY, isDemoUser } from './demo-access.ts';
+import { createGoogleVerifier } from './google.ts';
 import { createAuthRepository, type LiveSession } from './repository.ts';
 import { signSsoToken, verifySsoToken } from './sso-token.ts';
-import { hashToken, newSessionToken } from './tokens.ts';
+import { hashToken, newActionKey, newSessionToken } from './tokens.ts';
 
 /** The login alert text (spec): the same for every refusal that is about who you are. */
 export const LOGIN_FAILED = 'El correo o la contraseña son incorrectos';
 
 export const NO_SUCH_USER = 'No hay ningún usuario con ese correo';
 
+export const GOOGLE_NOT_CONFIGURED = 'El inicio de sesión con Google no está configurado en este servidor';
+
+/** Who asks POST /demo/sso-token: from this machine or not, and an SSO token as proof of the secret, if any. */
+export interface DemoCaller {
+  local: boolean;
+  proof: string | null;
+}
+
 export interface Authenticated {
   user: UserRow;
   session: LiveSession;
-  /**
-   * For a 'sync' session: when the full session it was issued with ended (logout or idle
-   * expiry), after which it may deliver no action; null while that session lives.
-   */
-  actionsUntil: Date | null;
 }
 
 export function createAuthService({ db, config, clock }: AppDeps) {
   const repo = createAuthRepository(db);
   const users = createUsersRepository(db);
+  const google = config.googleClientId
+    ? createGoogleVerifier({ clientId: config.googleClientId, tokeninfoUrl: config.googleTokeninfoUrl, jwksUrl: config.googleJwksUrl }, clock)
+    : null;
 
   interface SessionOptions {
     impersonatorUserId?: number | null;
     scope?: SessionScope;
-    /** A 'sync' session's full session (sign-in passes it; its end bounds what sync may deliver). */
+    /** A 'sync' session's full session (sign-in passes it). */
     parentSessionId?: number | null;
+    /** A 'sync' session's secret: it delivers only actions signed with it. */
+    actionKey?: string | null;
   }
 
   async function openSession(user: UserRow, options: SessionOptions): Promise<{ id: number; token: string }> {
@@ -48,6 +58,7 @@ export function createAuthService({ db, config, clock }: AppDeps) {
       impersonatorUserId: options.impersonatorUserId ?? null,
       scope: options.scope ?? 'full',
       parentSessionId: options.parentSessionId ?? null,
+      actionKey: options.actionKey ?? null,
       now: clock(),
     });
     return { id, token };
@@ -60,21 +71,40 @@ export function createAuthService({ db, config, clock }: AppDeps) {
 
   /**
    * A sign-in: a full session plus a write-only 'sync' session for the same user. The device
-   * keeps the sync token after sign-out so queued work can still leave; it reads nothing.
+   * keeps the sync token after sign-out so queued work can still leave; it reads nothing, and
+   * delivers only actions signed with the action key, which the device forgets at sign-out.
    */
   async function signIn(user: UserRow): Promise<LoginData> {
     const full = await openSession(user, {});
-    const sync = await openSession(user, { scope: 'sync', parentSessionId: full.id });
-    return { token: full.token, user: toSessionUser(user), sync_token: sync.token };
+    const actionKey = newActionKey();
+    const sync = await openSession(user, { scope: 'sync', parentSessionId: full.id, actionKey });
+    return { token: full.token, user: toSessionUser(user), sync_token: sync.token, action_key: actionKey };
   }
 
-  /** When the full session behind a sync session ended, judged with that session's own idle limit. */
-  function fullSessionEnd(found: { user: UserRow; session: LiveSession }, now: Date): Date | null {
-    const parent = found.session.parent;
-    if (found.session.scope !== 'sync' || !parent) return null;
-    const limit = idleLimitMs({ perfil: found.user.perfil, impersonating: parent.impersonator_user_id !== null, scope: 'full' }, config);
-    return sessionEndedAt({ revokedAt: parent.revoked_at, lastSeenAt: parent.last_seen_at }, now, limit);
+  /**
+   * An impersonation session holds while the supervisor session that opened it lives (using
+   * it counts as the supervisor's activity: they are at the keyboard) and while the agent is
+   * still in the supervisor's scope as stored now (an import may move either). Otherwise it
+   * is revoked, so it never comes back.
+   */
+  async function impersonationHolds(found: { user: UserRow; session: LiveSession }, now: Date): Promise<boolean> {
+    const facts = await repo.impersonationOf(found.session.id);
+    if (!facts) return false;
+    const { supervisor, opener } = facts;
+    const scope = impersonationScope({ perfil: supervisor.perfil, brandId: supervisor.brand_id, platformId: supervisor.platform_id });
+    const inScope = scopeReaches(scope, { perfil: found.user.perfil, brandId: found.user.brand_id, platformId: found.user.platform_id });
+    const openerLimit = idleLimitMs({ perfil: supervisor.perfil, impersonating: false, scope: 'full' }, config);
+    const openerEnded = opener !== null && sessionEndedAt({ revokedAt: opener.revoked_at, lastSeenAt: opener.last_seen_at }, now, openerLimit) !== null;
+    if (!inScope || openerEnded) {
+      await repo.revokeSession(found.session.id, now);
+      return false;
+    }
+    if (opener && needsTouch(opener.last_seen_at, now, openerLimit)) {
+      await repo.touchSession(opener.id, now, new Date(now.getTime() - touchResolutionMs(openerLimit)));
+    }
+    return true;
   }
+
 
   return {
     startSession,
@@ -82,8 +112,12 @@ export function createAuthService({ db, config, clock }: AppDeps) {
     /** The service's clock (the auth plugin judges sync actions against it). */
     now: clock,
 
-    async loginWithGoogle(accessToken: string): Promise<LoginData> {
-      const email = await fetchGoogleEmail(config.googleUserinfoUrl, accessToken);
+    /** Google sign-in: an access token (implicit flow) or an ID token, issued to GOOGLE_CLIENT_ID. */
+    async loginWithGoogle(body: GoogleLoginBody): Promise<LoginData> {
+      if (!google) throw new HttpError(400, GOOGLE_NOT_CONFIGURED);
+      const email = body.credential !== undefined
+        ? await google.emailFromIdToken(body.credential)
+        : await google.emailFromAccessToken(body.access_token ?? '');
       const user = email ? await users.findByEmail(email) : undefined;
       if (!user) throw new HttpError(401, LOGIN_FAILED);
       return signIn(user);
@@ -113,15 +147,22 @@ export function createAuthService({ db, config, clock }: AppDeps) {
         config,
       );
       if (isIdleExpired(found.session.last_seen_at, now, limit)) return null;
-      if (needsTouch(found.session.last_seen_at, now)) {
-        await repo.touchSession(found.session.id, now, new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS));
+      if (found.session.impersonator_user_id !== null && !(await impersonationHolds(found, now))) return null;
+      if (needsTouch(found.session.last_seen_at, now, limit)) {
+        await repo.touchSession(found.session.id, now, new Date(now.getTime() - touchResolutionMs(limit)));
       }
-      return { ...found, actionsUntil: fullSessionEnd(found, now) };
+      return found;
     },
 
-    /** Revokes exactly the presented token: a full token's logout leaves the sync token alive. */
+    /**
+     * Revokes the presented token and the impersonation sessions it opened (a supervisor's
+     * sign-out ends its simulated navigation); a full token's logout leaves the sync token alive.
+     */
     async logout(token: string | null): Promise<void> {
-      if (token) await repo.revokeByTokenHash(hashToken(token), clock());
+      if (!token) return;
+      const now = clock();
+      await repo.revokeOpenedBy(hashToken(token), now);
+      await repo.revokeByTokenHash(hashToken(token), now);
     },
 
     /** Housekeeping: deletes sessions that ended long ago (a day after the longest limit that applies). */
@@ -135,11 +176,22 @@ export function createAuthService({ db, config, clock }: AppDeps) {
       });
     },
 
-    /** Demo mode: a fresh SSO token for any existing user (the same signing as the partner's). */
-    async demoSsoToken(email: string): Promise<string> {
-      const user = await users.findByEmail(email);
+    /**
+     * Demo mode: a fresh SSO token for one of the seven demo users, for this machine unless
+     * DEMO_MODE=true was set explicitly. A caller proving the SSO secret (an SSO token for the
+     * same e-mail, as the sso-link CLI sends) may ask for any user: it could sign one itself.
+     */
+    async demoSsoToken(email: string, caller: DemoCaller): Promise<string> {
+      const wanted = email.trim().toLowerCase();
+      const now = clock();
+      const proof = caller.proof ? await verifySsoToken(caller.proof, config.ssoSecret, now) : null;
+      if (!(proof?.ok && proof.email === wanted)) {
+        if (config.demoAccess === 'loopback' && !caller.local) throw new HttpError(403, DEMO_LOCAL_ONLY);
+        if (!isDemoUser(wanted)) throw new HttpError(404, NO_SUCH_USER);
+      }
+      const user = await users.findByEmail(wanted);
       if (!user) throw new HttpError(404, NO_SUCH_USER);
-      return signSsoToken(config.ssoSecret, user.email, clock());
+      return signSsoToken(config.ssoSecret, user.email, now);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
-import { createAuthService } from './service';
+import { queuedRowHeaders, syncCredential } from '#server/testing/agents';
 
 let ctx: TestContext;
 const HOUR = 3_600_000;
@@ -91,12 +91,13 @@ describe('idle expiry', () => {
 });
 
 describe('sync-scope sessions', () => {
-  it('may call routes marked allowSync only', async () => {
-    const auth = createAuthService({ db: ctx.db, config: ctx.config, clock: ctx.clock.now });
+  it('may call routes marked allowSync only, with a row signed when it was queued', async () => {
     const user = await ctx.db.selectFrom('users').selectAll().where('email', '=', 'nuevo@impecable.demo').executeTakeFirstOrThrow();
-    const { token } = await auth.startSession(user, { scope: 'sync' });
+    const { token, actionKey } = await syncCredential(ctx, user);
     expect((await get('/api/imps', token)).statusCode).toBe(401);
-    const nick = await ctx.app.inject({ method: 'POST', url: '/api/crear-nickname', headers: bearer(token), payload: { nick_name: 'Sincronizado' } });
+    const payload = { nick_name: 'Sincronizado' };
+    const headers = await queuedRowHeaders(token, actionKey, { url: '/api/crear-nickname', body: payload, occurredAt: ctx.clock.now() });
+    const nick = await ctx.app.inject({ method: 'POST', url: '/api/crear-nickname', headers, payload });
     expect(nick.statusCode).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logEventAnswerSchema } from '#contract/training';
-import { createAgent, sessionToken, type TestAgent } from '#server/testing/agents';
+import { createAgent, queuedRowHeaders, syncCredential, type TestAgent } from '#server/testing/agents';
 import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
 
 let ctx: TestContext;
@@ -9,7 +9,8 @@ const NOW = new Date('2025-06-20T10:00:00Z');
 
 beforeAll(async () => {
   ctx = await createTestApp({ now: NOW });
-  agent = await createAgent(ctx, 'Tomas');
+  // Signed in at 8:00: queued events may be dated from then on.
+  agent = await createAgent(ctx, 'Tomas', { signedInAt: new Date('2025-06-20T08:00:00Z') });
 });
 afterAll(async () => {
   await ctx.close();
@@ -22,10 +23,16 @@ const events = async (userId = agent.user.id) => ctx.db.selectFrom('log_events')
 
 describe('POST /api/log/register', () => {
   it('stores the action with when it happened (X-Occurred-At)', async () => {
-    const res = await register({ action: 'Clic banner home accesible' }, { 'x-occurred-at': '2025-06-19T18:30:00.000Z' });
+    const res = await register({ action: 'Clic banner home accesible' }, { 'x-occurred-at': '2025-06-20T08:30:00.000Z' });
     expect(res.statusCode).toBe(200);
     expect(logEventAnswerSchema.parse(res.json())).toEqual({ success: true });
-    expect(await events()).toEqual([{ action: 'Clic banner home accesible', occurred_at: new Date('2025-06-19T18:30:00Z') }]);
+    expect(await events()).toEqual([{ action: 'Clic banner home accesible', occurred_at: new Date('2025-06-20T08:30:00Z') }]);
+  });
+
+  it('never dates an event before the session that sends it began', async () => {
+    const fresh = await createAgent(ctx, 'Vera', { signedInAt: new Date('2025-06-20T09:00:00Z') });
+    await register({ action: 'Clic banner home accesible' }, { 'x-occurred-at': '2025-06-19T18:30:00.000Z' }, fresh.token);
+    expect(await events(fresh.user.id)).toEqual([{ action: 'Clic banner home accesible', occurred_at: new Date('2025-06-20T09:00:00Z') }]);
   });
 
   it('uses now without the header, and trims the action', async () => {
@@ -45,8 +52,10 @@ describe('POST /api/log/register', () => {
 
   it('accepts the write-only sync credential', async () => {
     const fresh = await createAgent(ctx, 'Wendy');
-    const sync = await sessionToken(ctx, fresh.user, { scope: 'sync' });
-    expect((await register({ action: 'Finaliza quizz 1 Accesible' }, {}, sync)).statusCode).toBe(200);
+    const sync = await syncCredential(ctx, fresh.user);
+    const payload = { action: 'Finaliza quizz 1 Accesible' };
+    const headers = await queuedRowHeaders(sync.token, sync.actionKey, { url: '/api/log/register', body: payload, occurredAt: ctx.clock.now() });
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/log/register', payload, headers })).statusCode).toBe(200);
     expect(await events(fresh.user.id)).toHaveLength(1);
   });
 

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentsResponseSchema, brandsResponseSchema, platformSitesResponseSchema, sitesResponseSchema } from '#contract/admin';
 import { loginResponseSchema } from '#contract/session';
 import type { UserRow } from '#server/db/schema';
-import { IMPERSONATION_EARNS_NOTHING } from '#server/plugins/auth';
+import { IMPERSONATION_EARNS_NOTHING, IMPERSONATION_READ_ONLY } from '#server/plugins/auth';
 import { tokenFor, userByEmail } from '#server/testing/rewards';
 import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
-import { ALREADY_IMPERSONATING, NO_ACCESS, NO_SUCH_AGENT, OUT_OF_SCOPE } from './service.ts';
+import { NO_ACCESS, NO_SUCH_AGENT, OUT_OF_SCOPE } from './service.ts';
 
 // Demo placement (seedMinimal): Ana (brand 2) at Madrid Castellana and Bruno (brand 1) at
 // Madrid Arganzuela, both Plataforma Centro, which is also PLATAFORMA's platform; Nuevo has no
@@ -50,7 +50,8 @@ describe('GET navegacion-simulada/marcas', () => {
   it.each([
     ['admin', ['Marca 1', 'Marca 2']],
     ['interno', ['Marca 2']],
-    ['plataforma', ['Marca 1', 'Marca 2']],
+    // PLATAFORMA (brand 2): its platform also serves brand 1, whose agents are not its to see.
+    ['plataforma', ['Marca 2']],
   ])('%s sees %j, shaped as data.data.marcas', async (who, marcas) => {
     const res = await get('marcas', who);
     expect(brandsResponseSchema.parse(res.json())).toEqual({ success: true, data: { data: { marcas } } });
@@ -72,9 +73,9 @@ describe('GET navegacion-simulada/sedes/{brand}', () => {
     expect(await data('sedes/Marca%202', 'interno')).toEqual(expected);
   });
 
-  it('gives PLATAFORMA only the sites of its own platform, with that platform', async () => {
+  it('gives PLATAFORMA only the sites of its own platform within its own brand, with that platform', async () => {
     expect(await data('sedes/Marca%202', 'plataforma')).toEqual({ sedes: ['Madrid Castellana'], plataformas: ['Plataforma Centro'] });
-    expect(await data('sedes/Marca%201', 'plataforma')).toEqual({ sedes: ['Madrid Arganzuela'], plataformas: ['Plataforma Centro'] });
+    expect(await status('sedes/Marca%201', 'plataforma')).toEqual([403, NO_ACCESS]);
   });
 
   it('refuses INTERNO another brand, and everyone an unknown brand', async () => {
@@ -106,7 +107,8 @@ describe('GET navegacion-simulada/agentes/{brand}/{site}', () => {
   });
 
   it('keeps each profile inside its scope', async () => {
-    expect(await data('agentes/Marca%201/Madrid%20Arganzuela', 'plataforma')).toEqual({ agentes: [{ nick_name: 'BrunoRing', name: 'Bruno Martín Sáez' }] });
+    expect(await data('agentes/Marca%202/Madrid%20Castellana', 'plataforma')).toEqual({ agentes: [{ nick_name: 'AnaImpecable', name: 'Ana García Romero' }] });
+    expect(await status('agentes/Marca%201/Madrid%20Arganzuela', 'plataforma')).toEqual([403, NO_ACCESS]);
     expect(await status('agentes/Marca%202/Bilbao', 'plataforma')).toEqual([403, NO_ACCESS]);
     expect(await status('agentes/Marca%201/Madrid%20Arganzuela', 'interno')).toEqual([403, NO_ACCESS]);
     expect(await data('agentes/Marca%201/Bilbao', 'admin')).toEqual({ agentes: [{ nick_name: 'Dani', name: 'Dani Prueba' }] });
@@ -122,7 +124,6 @@ describe('POST /auth/login-as-user', () => {
     ['interno', 'AnaImpecable'],
     ['interno', 'Carla'],
     ['plataforma', 'AnaImpecable'],
-    ['plataforma', 'BrunoRing'],
   ])('%s may browse as %s: a session as the agent and an audit row', async (who, nick) => {
     const before = (await audits()).length;
     const res = await loginAs(nick, tokens[who] ?? '');
@@ -146,6 +147,8 @@ describe('POST /auth/login-as-user', () => {
     ['interno', 'BrunoRing', 403, OUT_OF_SCOPE],
     ['interno', 'Dani', 403, OUT_OF_SCOPE],
     ['plataforma', 'Carla', 403, OUT_OF_SCOPE],
+    // Bruno works on PLATAFORMA's platform, but for brand 1.
+    ['plataforma', 'BrunoRing', 403, OUT_OF_SCOPE],
     ['admin', 'InesInterno', 403, OUT_OF_SCOPE],
     ['admin', 'NadieConEseNick', 404, NO_SUCH_AGENT],
     ['latam', 'AnaImpecable', 403, NO_ACCESS],
@@ -161,7 +164,7 @@ describe('POST /auth/login-as-user', () => {
   it('cannot be chained from an impersonation session, nor open simulated navigation in it', async () => {
     const agentToken = loginResponseSchema.parse((await loginAs('AnaImpecable', tokens.admin ?? '')).json()).data?.token ?? '';
     const res = await loginAs('BrunoRing', agentToken);
-    expect([res.statusCode, res.json().error]).toEqual([403, ALREADY_IMPERSONATING]);
+    expect([res.statusCode, res.json().error]).toEqual([403, IMPERSONATION_READ_ONLY]);
     expect(await status('marcas', agentToken)).toEqual([403, NO_ACCESS]);
   });
 

@@ -24,7 +24,7 @@ function agentsOf(db: Db, scope: ImpersonationScope): ReturnType<typeof joinedAg
     case 'brands':
       return query.where('u.brand_id', 'in', [...scope.brandIds, -1]);
     case 'platforms':
-      return query.where('u.platform_id', 'in', [...scope.platformIds, -1]);
+      return query.where('u.brand_id', '=', scope.brandId).where('u.platform_id', 'in', [...scope.platformIds, -1]);
     case 'none':
       return query.where('u.id', '=', -1);
   }

@@ -17,7 +17,7 @@ const siteParams = z.object({ brand: name, site: name });
 const loginAsUserBody = loginAsUserBodySchema.extend({ nick_name: z.string().trim().min(1, 'Tienes que elegir un agente').max(100) });
 
 function callerOf(request: FastifyRequest): Caller {
-  return { user: currentUser(request), impersonating: (request.session?.impersonatorUserId ?? null) !== null };
+  return { user: currentUser(request), sessionId: request.session?.id ?? null, impersonating: (request.session?.impersonatorUserId ?? null) !== null };
 }
 
 const listed = <T extends object>(data: T) => ({ success: true as const, data: { data } });

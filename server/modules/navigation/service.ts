@@ -20,9 +20,11 @@ const NO_SUCH_BRAND = 'No existe esa marca';
 const NO_SUCH_PLATFORM = 'No existe esa plataforma';
 const NO_SUCH_SITE = 'No existe esa sede';
 
-/** Who is asking: the signed-in user and whether the session is already an impersonation. */
+/** Who is asking: the signed-in user, their session, and whether it is already an impersonation. */
 export interface Caller {
   user: UserRow;
+  /** The caller's session: the impersonation session it opens ends with it. */
+  sessionId: number | null;
   impersonating: boolean;
 }
 
@@ -45,11 +47,12 @@ export function createNavigationService({ db, clock }: Pick<AppDeps, 'db' | 'clo
     return scope;
   }
 
-  /** The brand by name, refused when it lies outside a brand-bound scope (INTERNO). */
+  /** The brand by name, refused when it lies outside a brand-bound scope (INTERNO, PLATAFORMA). */
   async function brandIn(scope: ImpersonationScope, name: string): Promise<number> {
     const brand = await repo.findBrand(name);
     if (!brand) throw new HttpError(404, NO_SUCH_BRAND);
     if (scope.kind === 'brands' && !scope.brandIds.includes(brand.id)) throw new HttpError(403, NO_ACCESS);
+    if (scope.kind === 'platforms' && scope.brandId !== brand.id) throw new HttpError(403, NO_ACCESS);
     return brand.id;
   }
 
@@ -86,9 +89,9 @@ export function createNavigationService({ db, clock }: Pick<AppDeps, 'db' | 'clo
     },
 
     /**
-     * A session as the agent with this nickname, remembering the supervisor (it earns and
-     * spends nothing: see `earnsPoints`), and the audit row, in one transaction: there is
-     * never an impersonation without its audit row.
+     * A session as the agent with this nickname, remembering the supervisor and the session
+     * that opened it (it only reads: the auth plugin refuses its writes, and it ends with its
+     * opener), and the audit row, in one transaction: never an impersonation without its audit row.
      */
     async loginAsUser(caller: Caller, nickName: string, origin: RequestOrigin): Promise<LoginData & { user: SessionUser }> {
       if (caller.impersonating) throw new HttpError(403, ALREADY_IMPERSONATING);
@@ -101,6 +104,7 @@ export function createNavigationService({ db, clock }: Pick<AppDeps, 'db' | 'clo
         const now = clock();
         const sessionId = await createAuthRepository(trx).createSession({
           tokenHash: hashToken(token), userId: target.id, impersonatorUserId: caller.user.id, scope: 'full', now,
+          openerSessionId: caller.sessionId,
         });
         await insertAudit(trx, { impersonatorUserId: caller.user.id, targetUserId: target.id, sessionId, ip: origin.ip, userAgent: origin.userAgent, now });
       });

@@ -46,7 +46,7 @@ describe('GET /api/listado-peru', () => {
 });
 
 describe('GET /api/descargar-listado-latam', () => {
-  it('sends a real Resumen-pedidos.xlsx with the screen columns, dates dd/mm/yyyy hh:mm, formulas neutralised', async () => {
+  it('sends a real Resumen-pedidos.xlsx with the screen columns, dates dd/mm/yyyy hh:mm, formula-like text kept as text', async () => {
     const ana = await userByEmail(ctx.db, 'ana@impecable.demo');
     await ctx.db.updateTable('users').set({ name: '=HYPERLINK("http://x")' }).where('id', '=', ana.id).execute();
     try {
@@ -57,7 +57,7 @@ describe('GET /api/descargar-listado-latam', () => {
       const rows = readFirstSheet(res.rawPayload);
       expect(rows[0]).toEqual(ORDER_SUMMARY_HEADER);
       expect(rows).toHaveLength(3);
-      expect(rows[1]?.slice(0, 7)).toEqual([1, '\'=HYPERLINK("http://x")', 'AnaImpecable', 'ana@impecable.demo', 'Botella térmica +impecable', 60, 1]);
+      expect(rows[1]?.slice(0, 7)).toEqual([1, '=HYPERLINK("http://x")', 'AnaImpecable', 'ana@impecable.demo', 'Botella térmica +impecable', 60, 1]);
       expect(String(rows[1]?.[7])).toMatch(/^(\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}|-)$/);
       expect(String(rows[2]?.[7])).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     } finally {

@@ -8,7 +8,7 @@ import {
   startResponseSchema,
   type Question,
 } from '#contract/quiz';
-import { createAgent, sessionToken, type TestAgent } from '#server/testing/agents';
+import { createAgent, queuedRowHeaders, sessionToken, syncCredential, type TestAgent } from '#server/testing/agents';
 import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
 
 let ctx: TestContext;
@@ -85,8 +85,8 @@ const credits = (agent: TestAgent) => ctx.db.selectFrom('points_ledger').select(
 const answersOf = (participationId: number) => ctx.db.selectFrom('quiz_answers').selectAll().where('participation_id', '=', participationId).execute();
 
 /** A fresh agent who has seen the Accesible presentation, with Quiz 1 started and its questions. */
-async function started(name: string) {
-  const agent = await createAgent(ctx, name);
+async function started(name: string, options: { signedInAt?: Date } = {}) {
+  const agent = await createAgent(ctx, name, options);
   await see(agent, ACCESIBLE, 0);
   const participation = await start(agent);
   const { preguntas } = await bundle(agent, participation.id_participacion);
@@ -229,7 +229,8 @@ describe('answering', () => {
 
   describe('impossible timings (422, nothing stored)', () => {
     it('an answer claimed before the quiz was issued', async () => {
-      const { agent, id, questions } = await started('Luis');
+      // Signed in two hours ago, so the claim (an hour ago) is inside the session but before the issue.
+      const { agent, id, questions } = await started('Luis', { signedInAt: new Date(ctx.clock.now().getTime() - 7_200 * SECOND) });
       const [q1] = questions as [Question];
       ctx.clock.advance(30 * SECOND);
       const res = await send(agent, id, q1, { optionId: await correctOf(q1), elapsedMs: 5_000, occurredAt: new Date(NOW.getTime() - 3_600 * SECOND) });
@@ -294,9 +295,12 @@ describe('answering', () => {
     const { agent, id, questions } = await started('Olivia');
     const [q1] = questions as [Question];
     ctx.clock.advance(20 * SECOND);
-    const sync = await sessionToken(ctx, agent.user, { scope: 'sync' });
-    expect((await answer(agent, id, q1, { optionId: await correctOf(q1), elapsedMs: 10_000, token: sync, key: 'k-sync' })).puntos).toBe(5);
-    expect((await inject(sync, 'GET', `/${id}/respuestas`)).statusCode).toBe(401);
+    const sync = await syncCredential(ctx, agent.user);
+    const url = `/api/${id}/${q1.id}/${ACCESIBLE}/answer`;
+    const payload = { respuesta_id: await correctOf(q1), elapsed_ms: 10_000 };
+    const res = await ctx.app.inject({ method: 'POST', url, payload, headers: await queuedRowHeaders(sync.token, sync.actionKey, { url, body: payload, occurredAt: ctx.clock.now() }) });
+    expect(answerResponseSchema.parse(res.json()).data.puntos).toBe(5);
+    expect((await inject(sync.token, 'GET', `/${id}/respuestas`)).statusCode).toBe(401);
   });
 });
 
@@ -332,7 +336,7 @@ describe('refusals', () => {
   });
 
   it.each([
-    [{ respuesta_id: 1 }],
+    [{ elapsed_ms: 1000 }],
     [{ respuesta_id: 1, elapsed_ms: -1 }],
     [{ respuesta_id: 1, elapsed_ms: 1.5 }],
     [{ respuesta_id: '1', elapsed_ms: 1000 }],

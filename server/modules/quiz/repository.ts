@@ -98,6 +98,17 @@ export function createQuizRepository(db: Kysely<Database>) {
       return db.selectFrom('quiz_participations').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
     },
 
+    /**
+     * Remembers that `questionId` is being served now, unless it already was: serving the same
+     * question again (a reload) keeps the first moment, so a reload never buys time.
+     */
+    async markServed(participationId: number, questionId: number, now: Date): Promise<void> {
+      await db.updateTable('quiz_participations').set({ served_question_id: questionId, served_at: now })
+        .where('id', '=', participationId)
+        .where((eb) => eb.or([eb('served_question_id', 'is', null), eb('served_question_id', '!=', questionId)]))
+        .execute();
+    },
+
     async answers(participationId: number): Promise<AnswerRow[]> {
       return db.selectFrom('quiz_answers').selectAll().where('participation_id', '=', participationId).execute();
     },

@@ -4,7 +4,7 @@
 // answer's points credited once. Always scoped to the signed-in user's own participations.
 import type { AnswerBody, AnswerResult, Participation, Question, QuestionBundle, QuizResults, QuizState } from '#contract/quiz';
 import { creditExpiry, sourceKeys } from '#domain/points';
-import { answerPoints, isCompleted, isQuizOpen, quizCounters, scoredSeconds, timingProblem, type QuizNumber } from '#domain/quiz';
+import { answerPoints, isCompleted, isQuizOpen, quizCounters, scoredSeconds, serverElapsedMs, timingProblem, type QuizNumber, type ServedQuestion } from '#domain/quiz';
 import { QUESTIONS_PER_QUIZ } from '#domain/scoring';
 import { QUIZ_LOCKED_MESSAGE, quizVideo } from '#domain/training';
 import type { AppDeps } from '#server/deps';
@@ -26,7 +26,19 @@ export interface AnswerInput extends AnswerBody {
   participationId: number;
   questionId: number;
   attributeId: number;
+  /** X-Occurred-At, already clamped; used only with client timing (elapsed_ms). */
   occurredAt: Date;
+}
+
+/** What the server observed of a participation's serving, for an answer it times itself. */
+function servedOf(participation: ParticipationRow, answers: readonly AnswerRow[]): ServedQuestion {
+  const last = answers.reduce<number | null>((max, a) => Math.max(max ?? -Infinity, new Date(a.received_at).getTime()), null);
+  return {
+    issuedAt: participation.issued_at,
+    servedQuestionId: participation.served_question_id,
+    servedAt: participation.served_at,
+    lastAnswerReceivedAt: last === null ? null : new Date(last),
+  };
 }
 
 const toQuestion = (q: QuestionWithOptions): Question => ({
@@ -96,8 +108,11 @@ export function createQuizService({ db, clock }: AppDeps) {
       return participationOf(await repo.createParticipation(userId, attributeId, quiz, clock()));
     },
 
+    /** The next question; serving it starts the server's clock for an answer sent without timing. */
     async nextQuestion(userId: number, participationId: number): Promise<Question | null> {
-      return (await remainingQuestions(await ownParticipation(userId, participationId)))[0] ?? null;
+      const next = (await remainingQuestions(await ownParticipation(userId, participationId)))[0] ?? null;
+      if (next) await repo.markServed(participationId, next.id, clock());
+      return next;
     },
 
     async stat(userId: number, participationId: number): Promise<QuizState> {
@@ -165,16 +180,21 @@ export function createQuizService({ db, clock }: AppDeps) {
         if (first) {
           return { id_respuesta_correcta: correctOption, correcta: first.correct, puntos: first.points, estado: quizCounters(answers, total) };
         }
-        const problem = timingProblem({
-          issuedAt: locked.issued_at, receivedAt, occurredAt: input.occurredAt, elapsedMs: input.elapsed_ms,
+        // Client timing (the offline-capable app) is checked against what the server observed;
+        // without it (the spec's body) the server's own clock times the answer, and it happened now.
+        const timing = input.elapsed_ms === undefined
+          ? { elapsedMs: serverElapsedMs(servedOf(locked, answers), question.id, receivedAt), occurredAt: receivedAt }
+          : { elapsedMs: input.elapsed_ms, occurredAt: input.occurredAt };
+        const problem = input.elapsed_ms !== undefined && timingProblem({
+          issuedAt: locked.issued_at, receivedAt, occurredAt: timing.occurredAt, elapsedMs: timing.elapsedMs,
           earlierElapsedMs: answers.map((a) => a.elapsed_ms),
         });
         if (problem) throw new HttpError(422, IMPOSSIBLE_TIMING);
 
-        const points = answerPoints(input.elapsed_ms, option.correct);
+        const points = answerPoints(timing.elapsedMs, option.correct);
         const answer: AnswerRow = {
           participation_id: locked.id, question_id: question.id, option_id: option.id, correct: option.correct,
-          elapsed_ms: input.elapsed_ms, points, occurred_at: input.occurredAt, received_at: receivedAt,
+          elapsed_ms: timing.elapsedMs, points, occurred_at: timing.occurredAt, received_at: receivedAt,
         };
         await quiz.insertAnswer(answer);
         if (points > 0) {
@@ -185,9 +205,9 @@ export function createQuizService({ db, clock }: AppDeps) {
             source_key: sourceKeys.quizAnswer(locked.id, question.id),
             attribute_id: locked.attribute_id,
             kind: 'activity',
-            occurred_at: input.occurredAt,
+            occurred_at: timing.occurredAt,
             created_at: receivedAt,
-            expires_at: creditExpiry(input.occurredAt),
+            expires_at: creditExpiry(timing.occurredAt),
           });
         }
         const all = [...answers, answer];

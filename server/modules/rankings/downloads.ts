@@ -63,7 +63,7 @@ export function createRankingDownloads({ db, clock }: { db: Kysely<Database>; cl
     const scope = impersonationScope({ perfil: user.perfil, brandId: user.brand_id, platformId: user.platform_id });
     const visible = scope.kind === 'all' ? sql``
       : scope.kind === 'brands' ? sql`AND u.brand_id IN (${sql.join(scope.brandIds)})`
-        : scope.kind === 'platforms' ? sql`AND u.platform_id IN (${sql.join(scope.platformIds)})`
+        : scope.kind === 'platforms' ? sql`AND u.brand_id = ${scope.brandId} AND u.platform_id IN (${sql.join(scope.platformIds)})`
           : sql`AND false`;
     const { rows: found } = await sql<DownloadRow>`
       SELECT r.position::int AS position, r.group_size::int AS group_size, u.nick_name, u.name, u.email,

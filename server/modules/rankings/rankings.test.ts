@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { differenceResponseSchema, neighboursResponseSchema, pointsResponseSchema, positionResponseSchema, rankingPageSchema, type RankingPage } from '#contract/ranking';
 import { prizeTiers } from '#domain/ranking';
 import type { UserRow } from '#server/db/schema';
+import { sessionToken } from '#server/testing/agents';
 import { tokenFor, userByEmail } from '#server/testing/rewards';
 import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
 import { credit, placeAgent, seededSites } from './test-helpers.ts';
@@ -153,7 +154,8 @@ describe('GET ranking/global and the global values', () => {
 
   it('moves as soon as a video is seen through the real endpoint', async () => {
     const agent = await placeAgent(ctx.db, { siteId: ana.site_id, nick: 'Videoadicta' });
-    const token = await tokenFor(ctx, agent);
+    // Signed in before the viewing it reports (a report cannot predate its session).
+    const token = await sessionToken(ctx, agent, { signedInAt: new Date(NOW.getTime() - 3_600_000) });
     const video = await ctx.db.selectFrom('videos').select('id').where('attribute_id', '=', ACCESIBLE).where('position', '=', 0).executeTakeFirstOrThrow();
     const report = (porcentaje: number, at: Date) => ctx.app.inject({
       method: 'POST', url: `/api/video/${video.id}/porcentaje`, payload: { porcentaje },

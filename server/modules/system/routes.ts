@@ -1,16 +1,46 @@
-// Public system routes: GET /api/health (up once migrations ran, which buildApp requires)
-// and GET /api/config (what the app needs before sign-in). Never exposes secrets.
+// Public system routes: GET /api/health (liveness: the process answers; never touches the
+// database), GET /api/health/ready (readiness: a database round trip within a short limit, or a
+// Spanish 503) and GET /api/config (what the app needs before sign-in). Never exposes secrets.
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { healthSchema } from '#contract/common';
 import type { AppConfig } from '#contract/session';
 import type { AppDeps } from '#server/deps';
+import { HttpError } from '#server/http-error';
 import { DEMO_USERS } from '#server/seed/demo-users';
+import { pingDatabase } from './repository.ts';
 
 type HealthResponse = z.infer<typeof healthSchema>;
 
-export async function systemRoutes(app: FastifyInstance, { config }: Pick<AppDeps, 'config'>): Promise<void> {
+/** A database slower than this to answer `select 1` is not ready: load balancers ask often. */
+export const READY_TIMEOUT_MS = 2_000;
+export const DATABASE_NOT_READY = 'La base de datos no responde';
+
+/** Resolves when the database answers within READY_TIMEOUT_MS, rejects otherwise. */
+async function databaseAnswers(db: AppDeps['db']): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([pingDatabase(db), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function systemRoutes(app: FastifyInstance, { config, db }: Pick<AppDeps, 'config' | 'db'>): Promise<void> {
   app.get('/health', { config: { auth: 'public' } }, async (): Promise<HealthResponse> => ({ status: 'ok' }));
+
+  app.get('/health/ready', { config: { auth: 'public' } }, async (request): Promise<HealthResponse> => {
+    try {
+      await databaseAnswers(db);
+    } catch (error) {
+      request.log.warn({ err: error }, 'readiness: the database does not answer');
+      throw new HttpError(503, DATABASE_NOT_READY);
+    }
+    return { status: 'ok' };
+  });
 
   app.get('/config', { config: { auth: 'public' } }, async (): Promise<AppConfig> => ({
     googleClientId: config.googleClientId,

@@ -1,11 +1,13 @@
 // SQL for the user import, always inside the import's transaction: brands, platforms and
 // sites by name (created when new, so an empty installation can be filled from a file), users
-// by e-mail (case-insensitive), nicknames held by others, inserts, updates and the import log.
+// by e-mail (case-insensitive), nicknames held by others, inserts, updates, the import log and
+// its audit (one row per created or changed user).
 // No rules here: what a valid row is lives in #domain/user-import.
 import type { Kysely } from 'kysely';
 import type { Database, ImportFileType, NewUser, UserRow } from '#server/db/schema';
 
 type Db = Kysely<Database>;
+const AUDIT_BATCH = 500;
 
 export async function usersByEmail(db: Db, emails: string[]): Promise<Map<string, UserRow>> {
   if (emails.length === 0) return new Map();
@@ -44,19 +46,42 @@ export async function createSite(db: Db, name: string, platformId: number): Prom
   return (await db.insertInto('sites').values({ name, platform_id: platformId }).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function insertUsers(db: Db, users: NewUser[]): Promise<void> {
-  if (users.length > 0) await db.insertInto('users').values(users).execute();
+/** The new users' ids by lower-case e-mail. */
+export async function insertUsers(db: Db, users: NewUser[]): Promise<Map<string, number>> {
+  if (users.length === 0) return new Map();
+  const rows = await db.insertInto('users').values(users).returning(['id', 'email']).execute();
+  return new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
 }
 
 export async function updateUser(db: Db, id: number, changes: Partial<NewUser>): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
+/** The import's log row; its id ties the audit rows to it. */
 export async function logImport(db: Db, entry: {
   userId: number; fileName: string; fileType: ImportFileType; created: number; updated: number; duplicates: number; ip: string; now: Date;
-}): Promise<void> {
-  await db.insertInto('user_imports').values({
+}): Promise<number> {
+  const row = await db.insertInto('user_imports').values({
     user_id: entry.userId, file_name: entry.fileName, file_type: entry.fileType, users_created: entry.created,
     users_updated: entry.updated, duplicates: entry.duplicates, ip: entry.ip, created_at: entry.now,
-  }).execute();
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface AuditEntry {
+  targetUserId: number;
+  action: 'created' | 'updated';
+  /** Null for a created user. */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown>;
+}
+
+/** Who changed which user from what to what, one row per user, in the import's transaction. */
+export async function insertAudit(db: Db, importId: number, importerId: number, ip: string, now: Date, entries: AuditEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += AUDIT_BATCH) {
+    await db.insertInto('user_import_audit').values(entries.slice(i, i + AUDIT_BATCH).map((e) => ({
+      import_id: importId, importer_user_id: importerId, target_user_id: e.targetUserId, action: e.action,
+      before: e.before === null ? null : JSON.stringify(e.before), after: JSON.stringify(e.after), ip, created_at: now,
+    }))).execute();
+  }
 }

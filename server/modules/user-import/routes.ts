@@ -1,5 +1,6 @@
 // User import (spec 7): POST /importar-usuario (multipart, one file, at most IMPORT_MAX_BYTES)
-// answers { message, users_created, users_updated } or a Spanish 4xx, and
+// answers { message, users_created, users_updated } or a Spanish 4xx (503 while other imports
+// hold both parse slots), and
 // GET /importar-usuario/plantilla (public: the template holds no personal data).
 // Online only: not an outbox write, so it takes no Idempotency-Key.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -8,12 +8,12 @@ const HELP: Record<ImportColumn, string> = {
   email: 'Obligatorio. Identifica al usuario: si ya existe (sin distinguir mayúsculas) se actualiza. Si se repite en el archivo, solo cuenta la primera fila.',
   nick_name: 'Opcional. Único; si falta, el agente lo elige al entrar.',
   role: 'Opcional. Texto libre (por defecto "agente").',
-  perfil: 'Opcional. Vacío (agente), admin, INTERNO, PLATAFORMA o LATAM.',
+  perfil: 'Opcional. Vacío (agente), admin, INTERNO, PLATAFORMA o LATAM. Solo un admin crea o cambia perfiles; INTERNO importa agentes de su marca y PLATAFORMA agentes de su plataforma. Nadie cambia su propio usuario.',
   division: 'Opcional. Texto libre.',
   marca_id: 'Obligatorio. Número de la marca (1 o 2).',
   plataforma: 'Opcional. Nombre de la plataforma; se crea si no existe.',
   sede: 'Opcional. Nombre de la sede; si no existe, indica también su plataforma y se crea.',
-  puntos_ring_ring: 'Opcional. Puntos Ring Ring (marca 1), entero mayor o igual que 0.',
+  puntos_ring_ring: 'Opcional. Puntos Ring Ring (marca 1), entero mayor o igual que 0. Solo un admin puede cambiarlos.',
 };
 
 const EXAMPLES = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idlePhase } from './idle-phase.ts';
+import { idlePhase, idleWarningMs } from './idle-phase.ts';
 
 const MIN = 60_000;
 const idle = 10 * MIN;
@@ -20,5 +20,19 @@ describe('idlePhase', () => {
 
   it('a clock set back (last activity in the future) reads as fully active', () => {
     expect(idlePhase(2_000_000, 1_000_000, idle)).toMatchObject({ phase: 'active' });
+  });
+
+  it.each([
+    [10 * MIN, MIN],
+    [2 * MIN, MIN],
+    [MIN, 30_000],
+  ])('a %i ms limit warns %i ms before the end', (limit, warning) => {
+    expect(idleWarningMs(limit)).toBe(warning);
+  });
+
+  it('with a 1-minute limit, activity counts: right after it the session is active, not already warning', () => {
+    expect(idlePhase(1_000_000, 1_000_000, MIN)).toEqual({ phase: 'active', msLeft: MIN, nextCheckInMs: 30_000 });
+    expect(idlePhase(1_000_000, 1_000_000 + 20_000, MIN)).toMatchObject({ phase: 'active' });
+    expect(idlePhase(1_000_000, 1_000_000 + 30_000, MIN)).toMatchObject({ phase: 'warning', secondsLeft: 30 });
   });
 });

@@ -20,23 +20,23 @@ export class SignInError extends Error {
  */
 async function startSession(answer: LoginResponse): Promise<SessionUser> {
   if (!answer.success || !answer.data) throw new SignInError(answer.message || LOGIN_FAILED_MESSAGE);
-  const { user, token, sync_token: syncToken } = answer.data;
+  const { user, token, sync_token: syncToken, action_key: actionKey } = answer.data;
   const previous = getSession().user;
   if (previous && previous.id !== user.id) {
     // Rare (an SSO link opened while someone else is signed in): load the cache module only then.
     const { clearPersonalData } = await import('#offline/cache');
     await clearPersonalData().catch((error: unknown) => console.warn('Could not clear cached data', error));
   }
-  if (syncToken) await storeSyncCredential(user.id, syncToken);
+  if (syncToken) await storeSyncCredential(user.id, syncToken, actionKey);
   setSession({ ...signedOut, status: 'authenticated', token, user });
   return user;
 }
 
 /** Loaded on demand: the sign-in screens do not carry Dexie until someone signs in. */
-async function storeSyncCredential(userId: number, syncToken: string): Promise<void> {
+async function storeSyncCredential(userId: number, syncToken: string, actionKey: string | undefined): Promise<void> {
   try {
     const { saveSyncCredential } = await import('#offline/sync-credential');
-    await saveSyncCredential(userId, syncToken);
+    await saveSyncCredential(userId, syncToken, { actionKey });
   } catch (error) {
     // Without it, queued work still leaves with the session token while signed in.
     console.warn('Could not store the sync credential', error);

@@ -10,6 +10,7 @@ import { quizFinishedAction, type QuizNumber } from '#domain/quiz';
 import { elapsedSince } from '#domain/quiz-flow';
 import { revalidate } from '#offline/cache';
 import { db } from '#offline/db';
+import { isSimulatedNavigation } from '#offline/session';
 import { runCommand, updateSnapshot } from '#offline/outbox';
 
 /** What the device remembers of an answer it queued (meta row, cleared at sign-out). */
@@ -100,6 +101,7 @@ export async function forgetRefusedAnswer(userId: number, participationId: numbe
 
 /** POST /log/register "Finaliza quizz …", queued. Never throws: a lost log entry must not stop the quiz. */
 async function logQuizFinished(userId: number, quiz: QuizNumber, attributeName: string): Promise<void> {
+  if (isSimulatedNavigation()) return;
   try {
     await runCommand({ userId, label: 'Registro de actividad', request: { method: 'POST', path: trainingPaths.logEvent, body: { action: quizFinishedAction(quiz, attributeName) } } });
   } catch (error) {

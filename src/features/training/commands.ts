@@ -8,6 +8,7 @@ import type { Video } from '#contract/training';
 import { cacheKeys, trainingPaths } from '#api/training';
 import { VIDEO_POINTS } from '#domain/points';
 import { progressAfterVideoSeen } from '#domain/training';
+import { isSimulatedNavigation } from '#offline/session';
 import { runCommand, updateSnapshot } from '#offline/outbox';
 
 export interface VideoProgressReport {
@@ -56,6 +57,7 @@ export async function reportVideoProgress({ userId, attributeId, video, porcenta
 
 /** POST /log/register, queued. Never throws: a lost log entry must not interrupt training. */
 export async function logTrainingEvent(userId: number, action: string): Promise<void> {
+  if (isSimulatedNavigation()) return;
   try {
     await runCommand({
       userId,
