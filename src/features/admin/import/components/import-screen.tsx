@@ -48,6 +48,10 @@ export function ImportScreen() {
             resultado. Si el email ya existe, el usuario se actualiza. Si alguna fila no es válida no se importa nada y se
             indica el número de fila.
           </Text>
+          <Text size="sm">
+            Solo un admin puede dar perfiles de gestión (admin, INTERNO, PLATAFORMA, LATAM) o puntos Ring Ring. INTERNO
+            importa agentes de su marca y PLATAFORMA agentes de su plataforma. Nadie puede cambiar su propio usuario.
+          </Text>
           <Anchor href={IMPORT_TEMPLATE_URL} download size="sm" fw={600}>
             Descargar plantilla de ejemplo (.xlsx)
           </Anchor>
