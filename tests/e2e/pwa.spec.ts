@@ -94,6 +94,9 @@ test('the app is installable and its service worker controls the page after one 
 });
 
 test('signed-in screens open offline with the header greeting and the balance', async ({ page, request, context, shell }) => {
+  // Thirteen screens online, then the same thirteen offline with a reload each: well past the
+  // default minute when the other worker is busy too.
+  test.setTimeout(150_000);
   // A brand-2 agent no other test touches, so the balance cannot move under this test.
   const email = await brandTwoAgent(request, ['alejandro.alonso.057', 'alejandro.diaz.020', 'alejandro.quispe.046', 'alejandro.sanz.112', 'alvaro.diaz.021']);
   await page.goto(`/sso/${await ssoToken(request, email)}`);
