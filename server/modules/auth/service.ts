@@ -105,12 +105,8 @@ export function createAuthService({ db, config, clock }: AppDeps) {
     return true;
   }
 
-
   return {
     startSession,
-
-    /** The service's clock (the auth plugin judges sync actions against it). */
-    now: clock,
 
     /** Google sign-in: an access token (implicit flow) or an ID token, issued to GOOGLE_CLIENT_ID. */
     async loginWithGoogle(body: GoogleLoginBody): Promise<LoginData> {
@@ -161,8 +157,9 @@ export function createAuthService({ db, config, clock }: AppDeps) {
     async logout(token: string | null): Promise<void> {
       if (!token) return;
       const now = clock();
-      await repo.revokeOpenedBy(hashToken(token), now);
-      await repo.revokeByTokenHash(hashToken(token), now);
+      const tokenHash = hashToken(token);
+      await repo.revokeOpenedBy(tokenHash, now);
+      await repo.revokeByTokenHash(tokenHash, now);
     },
 
     /** Housekeeping: deletes sessions that ended long ago (a day after the longest limit that applies). */

@@ -32,12 +32,11 @@ export interface AnswerInput extends AnswerBody {
 
 /** What the server observed of a participation's serving, for an answer it times itself. */
 function servedOf(participation: ParticipationRow, answers: readonly AnswerRow[]): ServedQuestion {
-  const last = answers.reduce<number | null>((max, a) => Math.max(max ?? -Infinity, new Date(a.received_at).getTime()), null);
   return {
     issuedAt: participation.issued_at,
     servedQuestionId: participation.served_question_id,
     servedAt: participation.served_at,
-    lastAnswerReceivedAt: last === null ? null : new Date(last),
+    lastAnswerReceivedAt: answers.length === 0 ? null : new Date(Math.max(...answers.map((a) => a.received_at.getTime()))),
   };
 }
 
