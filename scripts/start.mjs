@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: build the app with Vite when dist/ is missing or older than its sources,
-// then run the server (TypeScript through tsx), forwarding signals and the exit code, and say
-// when it is ready: GET /api/health/ready answers only once the database does.
+// then run the server (TypeScript through tsx), forwarding signals and the exit code.
+// The server says itself when it is ready, then prints the sign-in links last; this only
+// warns when GET /api/health/ready (200 once the database answers) stays silent too long.
+// The server shares this terminal (stdio inherited), so it writes short log lines to it.
 // A failed build is reported and the server still starts, so the API stays usable.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -24,7 +26,9 @@ if (!existsSync('index.html')) {
   console.warn('[start] index.html no existe todavía: se arranca solo la API.');
 } else if (builtAt === 0 || SOURCES.some((source) => newest(source) > builtAt)) {
   console.log('[start] Construyendo la app (vite build)…');
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // The project's own Vite, without npx: no spinner and no npm notices in the start log.
+  const vite = join('node_modules', 'vite', 'bin', 'vite.js');
+  const build = spawnSync(process.execPath, [vite, 'build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) console.error('[start] La construcción ha fallado: se arranca la API con la última versión disponible.');
 }
 
@@ -45,14 +49,14 @@ function readyUrl() {
 }
 
 /** Polls readiness while the server lives; a first start (migrations, demo data) can take a while. */
-async function announceReady() {
+async function warnIfNeverReady() {
   const url = readyUrl();
   const deadline = Date.now() + 180_000;
   while (server.exitCode === null && Date.now() < deadline) {
     const ready = await fetch(url, { signal: AbortSignal.timeout(3_000) }).then((res) => res.ok, () => false);
-    if (ready) return console.log('[start] Servidor listo: la base de datos responde.');
+    if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   if (server.exitCode === null) console.warn(`[start] El servidor aún no está listo (${url} no responde 200).`);
 }
-void announceReady();
+void warnIfNeverReady();

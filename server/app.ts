@@ -12,6 +12,7 @@ import type { Database } from './db/schema.ts';
 import type { AppDeps } from './deps.ts';
 import { HttpError } from './http-error.ts';
 import { answerClientError, connectionCap, httpServerOptions } from './http-limits.ts';
+import { TerminalLogController, terminalStream, type LogFormat } from './logging.ts';
 import { attributesRoutes } from './modules/attributes/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -50,6 +51,8 @@ export interface BuildAppOptions {
   distDir?: string;
   /** pino logger: false for none; defaults to LOG_LEVEL on stdout. Tests may pass a stream to read the lines. */
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
+  /** 'json' (the default): pino's lines; 'pretty': short lines for a terminal (logging.ts). */
+  logFormat?: LogFormat;
   /** Called for every route as it is added (the authorization matrix lists the real routes this way). */
   onRoute?: (route: RouteOptions) => void;
   /** The gift-card provider; defaults to the local one (tests pass failing or hanging ones). */
@@ -78,12 +81,14 @@ function requestIdOf(request: IncomingMessage): string {
  * Structured logs: one JSON line per event with the request id (reqId), never a credential.
  * Headers and bodies are not logged at all (so no bearer token, Google access token, sync
  * token or photo); the redact list is the second lock, for objects a handler logs by mistake.
+ * 'pretty' formats the same redacted lines for a person at a terminal (logging.ts).
  */
-function loggerOptions(options: BuildAppOptions['logger'], level: string) {
+function loggerOptions(options: BuildAppOptions['logger'], level: string, format: LogFormat) {
   if (options === false) return false;
   const chosen = typeof options === 'object' ? options : { level };
   return {
     ...chosen,
+    ...(format === 'pretty' ? { stream: terminalStream(chosen.stream ?? process.stdout) } : {}),
     serializers: { req: serializeRequest },
     redact: {
       paths: [
@@ -99,9 +104,13 @@ function loggerOptions(options: BuildAppOptions['logger'], level: string) {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const deps: AppDeps = { config, db, clock: options.clock ?? (() => new Date()) };
-  const logger = loggerOptions(options.logger ?? true, config.logLevel);
+  const logFormat = options.logFormat ?? 'json';
+  const logger = loggerOptions(options.logger ?? true, config.logLevel, logFormat);
+  // On a terminal, one short line for a failed or slow request instead of two JSON lines for each.
+  const terminalLog = logger && logFormat === 'pretty' ? new TerminalLogController() : null;
   const app = Fastify({
     ...(logger ? { logger } : { logger: false }),
+    ...(terminalLog ? { logController: terminalLog } : {}),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     // Slow and idle clients are cut off (slowloris, trickled bodies, parked sockets): http-limits.ts.
@@ -122,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Connections over the cap are dropped at once, before they can exhaust file descriptors.
   app.server.maxConnections = connectionCap(config.httpLimits);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  terminalLog?.summarizeEvery(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });

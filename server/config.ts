@@ -25,7 +25,9 @@
 // | MAINTENANCE_STATE       | 0                                              | 1: 503 for /api except allow-listed IPs
 // | MAINTENANCE_ALLOWLIST   | (empty)                                        | up to 11 IPs, comma separated
 // | TRUST_PROXY             | false                                          | true, false or proxy IPs/CIDRs: client IP from X-Forwarded-For
-// | LOG_LEVEL               | info                                           | pino level
+// | LOG_LEVEL               | info                                           | pino level (debug also shows every request on a terminal)
+// | LOG_FORMAT              | auto                                           | json (pino's lines), pretty (short lines for a person)
+// |                         |                                                | or auto: pretty on a terminal outside production, else json
 // | AUTH_RATE_LIMIT         | 20                                             | sign-in requests per minute per IP
 // | RANKING_PRIZES          | 300,200,100                                    | IMPs of a site's 1st, 2nd and 3rd prize tier
 // | BRAND_PRIZE             | 100                                            | IMPs of the brand ranking's winner
@@ -42,6 +44,7 @@ export const DEFAULT_RANKING_PRIZES: readonly [number, number, number] = [300, 2
 export const DEFAULT_BRAND_PRIZE = 100;
 const MIN_SECRET_LENGTH = 32;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
 
 export interface Config {
   port: number;
@@ -69,6 +72,8 @@ export interface Config {
   maintenanceAllowlist: string[];
   trustProxy: boolean | string[];
   logLevel: (typeof LOG_LEVELS)[number];
+  /** How logs are written; server.ts resolves 'auto' with chooseLogFormat (logging.ts). */
+  logFormat: (typeof LOG_FORMATS)[number];
   authRateLimit: number;
   /** IMPs of a site's first, second and third prize tier. */
   rankingPrizes: readonly [number, number, number];
@@ -159,6 +164,7 @@ export function loadConfig(env: Env): Config {
   const ssoSecret = text('SSO_SECRET') ?? DEMO_SSO_SECRET;
   const maintenanceAllowlist = (text('MAINTENANCE_ALLOWLIST') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const logLevel = (text('LOG_LEVEL') ?? 'info').toLowerCase();
+  const logFormat = (text('LOG_FORMAT') ?? 'auto').toLowerCase();
   const trustProxyRaw = text('TRUST_PROXY') ?? 'false';
   const trustProxy = /^[\d.:a-f/,\s]+$/i.test(trustProxyRaw) && /[.:]/.test(trustProxyRaw)
     ? trustProxyRaw.split(',').map((s) => s.trim()).filter(Boolean)
@@ -169,6 +175,9 @@ export function loadConfig(env: Env): Config {
   }
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     problems.push(`LOG_LEVEL debe ser uno de ${LOG_LEVELS.join(', ')} (es "${logLevel}")`);
+  }
+  if (!(LOG_FORMATS as readonly string[]).includes(logFormat)) {
+    problems.push(`LOG_FORMAT debe ser uno de ${LOG_FORMATS.join(', ')} (es "${logFormat}")`);
   }
   if (ssoSecret.length < MIN_SECRET_LENGTH) {
     problems.push(`SSO_SECRET debe tener al menos ${MIN_SECRET_LENGTH} caracteres`);
@@ -205,6 +214,7 @@ export function loadConfig(env: Env): Config {
     maintenanceAllowlist,
     trustProxy,
     logLevel: logLevel as Config['logLevel'],
+    logFormat: logFormat as Config['logFormat'],
     authRateLimit: int('AUTH_RATE_LIMIT', 20, 1, 100_000),
     rankingPrizes,
     brandPrize: int('BRAND_PRIZE', DEFAULT_BRAND_PRIZE, 0, 1_000_000),

@@ -1,7 +1,8 @@
 // Entry point: load the configuration, open the database (PGlite unless DATABASE_URL; its
 // folder is locked to this process, so a second server on it refuses to start), migrate, seed
 // the demo when the database is empty (demo mode only), start the job runner, listen, and
-// print the URL, who may use demo access, and one SSO sign-in link per demo user.
+// print the URL, who may use demo access, that it is ready and, last, one SSO sign-in link
+// per demo user (so they stay at the bottom of the terminal).
 // SIGTERM/SIGINT shut down gracefully (lifecycle.ts): no new requests, in-flight requests and
 // the running job finish, then the database closes. Tests run this file as a child process (server/suites).
 import { rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { HOUSEKEEPING_JOB, housekeepingHandler, scheduleHousekeeping } from './j
 import { POINTS_EXPIRY_JOB, pointsExpiryHandler, schedulePointsExpiry } from './jobs/points-expiry.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { shutDown } from './lifecycle.ts';
+import { chooseLogFormat } from './logging.ts';
 import { demoAccessNotice } from './modules/auth/demo-access.ts';
 import { signSsoToken } from './modules/auth/sso-token.ts';
 import { LocalGiftCardProvider } from './modules/rewards/gift-card-provider.ts';
@@ -49,6 +51,8 @@ async function prepareDatabase(config: Config, opened: OpenedDatabase): Promise<
 async function printBanner(config: Config, opened: OpenedDatabase): Promise<void> {
   const where = opened.kind === 'pglite' ? `PGlite en ${opened.pgliteDir}` : 'PostgreSQL';
   const lines = [`\n+impecable escuchando en ${config.publicUrl} (${where})`];
+  // It listens only once the database is migrated (and seeded), so it is ready now.
+  lines.push('Servidor listo: la base de datos responde.');
   if (config.demoMode) {
     lines.push(demoAccessNotice(config) ?? '');
     lines.push('Enlaces de acceso SSO (un solo uso, válidos 5 minutos; otro con `npm run sso-link -- <email>`):');
@@ -70,7 +74,9 @@ async function main(): Promise<void> {
 
   // One provider for the API and the reconcile job: the local one answers a repeated order id from memory.
   const giftCards = new LocalGiftCardProvider();
-  const app = await buildApp({ config, db, giftCards, distDir: config.distDir });
+  // Short lines for a person at a terminal, JSON for anything else (logging.ts).
+  const logFormat = chooseLogFormat(config.logFormat, config.isProduction, process.stdout.isTTY === true);
+  const app = await buildApp({ config, db, giftCards, distDir: config.distDir, logFormat });
   const clock = () => new Date();
   const handlers = {
     [HOUSEKEEPING_JOB]: housekeepingHandler(db, clock, config),

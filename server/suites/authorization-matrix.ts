@@ -145,6 +145,20 @@ export const MATRIX: MatrixCase[] = [
 
   // Rankings: every signed-in user reads them (their own position among everyone).
   ...RANKING_READS.map((url): MatrixCase => ({ route: `GET /api/${url.replace(/\/3$/, '/:atributo')}`, request: () => ({ url: `/api/${url}` }), expect: signedIn(200) })),
+  { route: 'GET /api/ranking-ambitos', request: () => ({ url: '/api/ranking-ambitos' }), expect: signedIn(200) },
+  // Naming a site or brand: agents only their own, staff within their scope (LATAM none).
+  {
+    route: 'GET /api/ranking-global-plataforma/:atributo', about: 'site 1 (Madrid Castellana, Plataforma Centro: Ana, brand 2)',
+    request: () => ({ url: '/api/ranking-global-plataforma/3?sede=1' }), expect: signedIn(200, { agent1: 403, latam: 403 }),
+  },
+  {
+    route: 'GET /api/ranking-global-plataforma/:atributo', about: 'site 2 (Madrid Arganzuela: Bruno, brand 1 only)',
+    request: () => ({ url: '/api/ranking-global-plataforma/3?sede=2' }), expect: signedIn(403, { agent1: 200, admin: 200 }),
+  },
+  {
+    route: 'GET /api/ranking-global-marca/:atributo', about: 'brand 1: its agents and admin',
+    request: () => ({ url: '/api/ranking-global-marca/3?marca=1' }), expect: signedIn(403, { agent1: 200, admin: 200 }),
+  },
   // Ranking downloads: staff only; the file behind a download_url only for whoever asked for it.
   { route: 'GET /api/descargar-ranking-global', request: () => ({ url: '/api/descargar-ranking-global' }), expect: supervisorsOnly(200) },
   { route: 'GET /api/descargar-ranking-marca/:atributo', request: () => ({ url: '/api/descargar-ranking-marca/3' }), expect: supervisorsOnly(200) },

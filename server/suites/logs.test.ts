@@ -82,3 +82,26 @@ describe('structured logs', () => {
     expect(parsed().some((e) => e.reqId === 'lb-1234abcd')).toBe(true);
   });
 });
+
+describe('logs for a person at a terminal (LOG_FORMAT=pretty)', () => {
+  it('are one short line per request, with the same redaction, and no JSON', async () => {
+    const out: string[] = [];
+    const config = loadConfig({ DEMO_MODE: 'true', ...googleStandIn.env });
+    const pretty = await buildApp({ config, db, clock: clock.now, distDir: '/nonexistent-dist', logFormat: 'pretty', logger: { level: 'debug', stream: { write: (line) => void out.push(line) } } });
+    await pretty.ready();
+    const sso = await signSsoToken(config.ssoSecret, 'ana@impecable.demo', clock.now());
+    await pretty.inject({ method: 'GET', url: '/api/health' });
+    await pretty.inject({ method: 'GET', url: `/sso/${sso}` });
+    await pretty.inject({ method: 'GET', url: '/api/imps', headers: { authorization: 'Bearer token-inventado-que-no-existe' } });
+    await pretty.close();
+
+    const text = out.join('');
+    expect(text).toMatch(/^\d{2}:\d{2}:\d{2} DEBUG GET \/api\/health 200 \d+ ms$/m);
+    expect(text).toMatch(/^\d{2}:\d{2}:\d{2} WARN GET \/sso\/\[oculto\] 404 \d+ ms$/m);
+    expect(text).toMatch(/^\d{2}:\d{2}:\d{2} WARN GET \/api\/imps 401 \d+ ms$/m);
+    expect(text).not.toContain(sso);
+    expect(text).not.toContain('token-inventado-que-no-existe');
+    expect(text).not.toMatch(/^\{/m);
+    expect(text).not.toContain('incoming request');
+  });
+});

@@ -1,8 +1,8 @@
 // The one HTTP client of the app: every call to /api goes through `http`.
-// It adds the session's bearer token, turns every failure into an ApiRequestError
-// carrying Spanish text a user may read, reports 401s to the registered handler
-// (the app signs out) and wakes the outbox drain after each success.
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyRequest, type ResponsePromise } from 'ky';
+// It adds the session's bearer token, reports 401s to the registered handler (the app
+// signs out) and wakes the outbox drain after each success. readJson and toApiRequestError
+// turn every failure into an ApiRequestError carrying Spanish text a user may read.
+import ky, { isHTTPError, isTimeoutError, type HTTPError, type Input, type KyRequest, type ResponsePromise } from 'ky';
 import type { z } from 'zod';
 import { API_BASE, apiErrorSchema, maintenanceBodySchema } from '#contract/common';
 import { OFFLINE_MESSAGE } from '#offline/network';
@@ -61,6 +61,45 @@ function signalMaintenance(response: Response): void {
   );
 }
 
+/**
+ * No answer at all (offline, DNS, refused connection): fetch rejects with a TypeError then, and
+ * with the abort reason when aborted. Marked where fetch is called, so a TypeError from a bug is
+ * never mistaken for being offline.
+ */
+class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+}
+
+async function fetchOrNetworkError(input: Input, init?: RequestInit): Promise<Response> {
+  try {
+    return await globalThis.fetch(input, init);
+  } catch (error) {
+    throw error instanceof TypeError ? new NetworkError(error.message, { cause: error }) : error;
+  }
+}
+
+const errorBodies = new WeakMap<HTTPError, unknown>();
+/** A failed answer whose body never finishes must not hang the call that failed. */
+const ERROR_BODY_WAIT_MS = 5_000;
+
+/** A failed answer's body: parsed when it says JSON, else its text; undefined when empty or unreadable. */
+async function readErrorBody(response: Response): Promise<unknown> {
+  const isJson = /[/+]json\b/i.test(response.headers.get('Content-Type') ?? '');
+  const read = response
+    .clone()
+    .text()
+    .then((text): unknown => (text === '' ? undefined : isJson ? JSON.parse(text) : text))
+    .catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ERROR_BODY_WAIT_MS)));
+  return Promise.race([read, gaveUp]).finally(() => clearTimeout(timer));
+}
+
+/** What a failed answer's body said; undefined for anything but an HTTP error. */
+export function errorData(error: unknown): unknown {
+  return isHTTPError(error) ? errorBodies.get(error) : undefined;
+}
+
 // The logout call may itself answer 401 (token already dead): signing out again would loop.
 const NO_UNAUTHORIZED_SIGNAL = ['/auth/logout'];
 
@@ -84,15 +123,22 @@ function notifyDrainLoop(): void {
 }
 
 export const http = ky.create({
-  prefix: API_BASE,
+  prefixUrl: API_BASE,
+  fetch: fetchOrNetworkError,
   // Shop-floor Wi-Fi drops silently: a hung request must end and say so.
   timeout: 15_000,
-  // Maintenance answers "come back in 5 minutes" (Retry-After): waiting for it would hang the
-  // call; fail at once so the maintenance screen shows. Other retries keep ky's defaults.
-  retry: { shouldRetry: ({ error }) => (isHTTPError(error) && maintenanceBodySchema.safeParse(error.data).success ? false : undefined) },
+  retry: {
+    shouldRetry: ({ error }) => {
+      // Maintenance answers "come back in 5 minutes" (Retry-After): waiting for it would hang the
+      // call; fail at once so the maintenance screen shows. Other answers keep ky's defaults.
+      if (isHTTPError(error)) return maintenanceBodySchema.safeParse(errorData(error)).success ? false : undefined;
+      // Besides answers, only a timeout or a lost connection may be worth another try; a bug never is.
+      return isTimeoutError(error) || error instanceof NetworkError ? undefined : false;
+    },
+  },
   hooks: {
     beforeRequest: [
-      ({ request }) => {
+      (request) => {
         const token = getSession().token;
         // SSO sign-in brings its own bearer (the SSO token): keep it.
         if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
@@ -100,7 +146,7 @@ export const http = ky.create({
       },
     ],
     afterResponse: [
-      ({ request, response }) => {
+      (request, _options, response) => {
         if (response.ok) {
           notifyDrainLoop();
           return;
@@ -112,7 +158,13 @@ export const http = ky.create({
         }
       },
     ],
-    beforeError: [({ error }) => toApiRequestError(error)],
+    // Runs on every failed answer, before the retry decision: it reads the body once for both.
+    beforeError: [
+      async (error) => {
+        errorBodies.set(error, await readErrorBody(error.response));
+        return error;
+      },
+    ],
   },
 });
 
@@ -121,14 +173,14 @@ export function toApiRequestError(error: unknown): ApiRequestError {
   if (error instanceof ApiRequestError) return error;
   if (isHTTPError(error)) {
     const status = error.response.status;
-    const body = apiErrorSchema.safeParse(error.data);
+    const body = apiErrorSchema.safeParse(errorData(error));
     const fallback = status >= 500 ? SERVER_ERROR_MESSAGE : UNKNOWN_ERROR_MESSAGE;
     return new ApiRequestError(body.success ? body.data.error : fallback, 'http', status, { cause: error });
   }
   if (isTimeoutError(error)) return new ApiRequestError(TIMEOUT_MESSAGE, 'timeout', null, { cause: error });
-  // ky wraps fetch's failures in NetworkError; a bare TypeError while the browser
-  // says it is offline is the same thing from a runtime ky does not recognise.
-  if (isNetworkError(error) || (error instanceof TypeError && globalThis.navigator?.onLine === false)) {
+  // `http` marks fetch's failures as NetworkError; a bare TypeError while the browser says
+  // it is offline is the same thing from a call made without it.
+  if (error instanceof NetworkError || (error instanceof TypeError && globalThis.navigator?.onLine === false)) {
     return new ApiRequestError(OFFLINE_MESSAGE, 'network', null, { cause: error });
   }
   return new ApiRequestError(INVALID_RESPONSE_MESSAGE, 'invalid-response', null, { cause: error });

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiRequestError, http, onMaintenance } from '#api/http';
+import { z } from 'zod';
+import { ApiRequestError, http, onMaintenance, readJson } from '#api/http';
 
 // A stand-in server answering as maintenance state 1 does (503, Retry-After: 300,
 // { maintenance: 1 }) or as an overloaded server (503, no maintenance flag).
@@ -23,8 +24,9 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
+/** Called as the app calls: through `http` and readJson, which turns any failure into an ApiRequestError. */
 async function failure(path: string): Promise<unknown> {
-  return http.extend({ prefix: base }).get(path).then(() => null, (error: unknown) => error);
+  return readJson(http.extend({ prefixUrl: base }).get(path), z.unknown()).then(() => null, (error: unknown) => error);
 }
 
 describe('maintenance answers', () => {

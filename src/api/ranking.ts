@@ -3,7 +3,8 @@
 // the session's bearer token (it answers only to the user who asked) and returned as a blob.
 import {
   differenceResponseSchema, downloadResponseSchema, neighboursResponseSchema, pointsResponseSchema, positionResponseSchema,
-  RANKING_PATHS, rankingPageSchema, type DownloadFilter, type DownloadResponse, type NeighboursResponse, type RankingPage, type RankingView,
+  RANKING_PATHS, rankingOptionsResponseSchema, rankingPageSchema, type DownloadFilter, type DownloadResponse, type NeighboursResponse,
+  type RankingOptions, type RankingPage, type RankingView,
 } from '#contract/ranking';
 import { http, readJson, toApiRequestError } from '#api/http';
 import { API_BASE } from '#contract/common';
@@ -12,6 +13,8 @@ import { API_BASE } from '#contract/common';
 export interface RankingTarget {
   view: RankingView;
   attributeId: number;
+  /** Staff's choice: the site (site view) or brand (brand view) looked at; absent for agents. */
+  scopeId?: number | null;
 }
 
 function pagePath({ view, attributeId }: RankingTarget): string {
@@ -21,7 +24,13 @@ function pagePath({ view, attributeId }: RankingTarget): string {
 export async function fetchRankingPage(target: RankingTarget, page: number, perPage: number, search: string): Promise<RankingPage> {
   const searchParams: Record<string, string | number> = { page, per_page: perPage };
   if (search.trim()) searchParams.search = search.trim();
+  if (target.view !== 'global' && target.scopeId) searchParams[target.view === 'marca' ? 'marca' : 'sede'] = target.scopeId;
   return readJson(http.get(pagePath(target), { searchParams }), rankingPageSchema);
+}
+
+/** The brands and sites the user may look at (staff choose among them). */
+export async function fetchRankingOptions(): Promise<RankingOptions> {
+  return readJson(http.get(RANKING_PATHS.options), rankingOptionsResponseSchema);
 }
 
 /** The user's figures in a ranking (spec 3 single values). */

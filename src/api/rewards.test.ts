@@ -1,7 +1,6 @@
-import ky from 'ky';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deadBaseUrl, startTestApiServer, type TestApiServer } from '#offline/test-api-server';
-import { ApiRequestError, OFFLINE_MESSAGE, toApiRequestError } from '#api/http';
+import { ApiRequestError, http, OFFLINE_MESSAGE, toApiRequestError } from '#api/http';
 import { NETWORK_OR_UNEXPECTED, redeemFailure } from '#api/rewards';
 
 let server: TestApiServer;
@@ -15,7 +14,7 @@ afterAll(async () => {
 /** What the app's client turns a real failed call into. */
 async function failure(base: string): Promise<unknown> {
   try {
-    await ky.post(`${base}/api/cheque-motiva/cangear`, { json: {}, retry: 0 });
+    await http.post('cheque-motiva/cangear', { prefixUrl: `${base}/api`, json: {}, retry: 0 });
   } catch (error) {
     return toApiRequestError(error);
   }

@@ -1,7 +1,6 @@
 // Brand-2 rewards calls: the catalogue and the user's orders (validated with the contract's
 // schemas), and redeeming a value option. Redeeming must be online; it never throws: any
 // failure becomes a { status: 'error', message } the result dialog shows (spec section 8).
-import { isHTTPError } from 'ky';
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '#contract/common';
 import {
@@ -14,7 +13,7 @@ import {
   type RedeemBody,
   type RedeemResponse,
 } from '#contract/rewards';
-import { ApiRequestError, http, readJson, UNKNOWN_ERROR_MESSAGE } from '#api/http';
+import { ApiRequestError, errorData, http, readJson, UNKNOWN_ERROR_MESSAGE } from '#api/http';
 
 export const NETWORK_OR_UNEXPECTED = 'Error de red o inesperado';
 export const REDEEM_FAILED_DEFAULT = 'No se pudo canjear el producto';
@@ -39,7 +38,7 @@ const errorBodySchema = z.object({
  */
 export function redeemFailure(error: unknown): RedeemResponse {
   if (error instanceof ApiRequestError && error.kind === 'http') {
-    const body = errorBodySchema.parse(isHTTPError(error.cause) ? error.cause.data : undefined);
+    const body = errorBodySchema.parse(errorData(error.cause));
     return { status: body.status === 'ok' ? 'ok' : 'error', message: body.message || body.error || UNKNOWN_ERROR_MESSAGE };
   }
   const message = error instanceof Error ? error.message : '';

@@ -32,10 +32,20 @@ const imps: MantineColorsTuple = [
   '#5e3700',
 ];
 
+// Status colours: Mantine's own light shades for fills and borders, and the dark end (8-9,
+// and teal 7) deepened so it can carry text. Alerts (light variant) write in shade 9 on
+// shade 1; amounts and verdicts use 8-9 on white or shade 0: all ≥ 4.5:1 (WCAG AA), where
+// Mantine's teal-8 (#099268) is 3.9:1 on white and its yellow-9 on yellow-1 is 2.7:1.
+const teal: MantineColorsTuple = ['#e6fcf5', '#c3fae8', '#96f2d7', '#63e6be', '#38d9a9', '#20c997', '#12b886', '#0a8462', '#07785a', '#066649'];
+const green: MantineColorsTuple = ['#ebfbee', '#d3f9d8', '#b2f2bb', '#8ce99a', '#69db7c', '#51cf66', '#40c057', '#2f9e44', '#237a35', '#1f6a2e'];
+const yellow: MantineColorsTuple = ['#fff9db', '#fff3bf', '#ffec99', '#ffe066', '#ffd43b', '#fcc419', '#fab005', '#f59f00', '#9c5a00', '#7a4800'];
+const orange: MantineColorsTuple = ['#fff4e6', '#ffe8cc', '#ffd8a8', '#ffc078', '#ffa94d', '#ff922b', '#fd7e14', '#f76707', '#b8440d', '#9a380a'];
+const red: MantineColorsTuple = ['#fff5f5', '#ffe3e3', '#ffc9c9', '#ffa8a8', '#ff8787', '#ff6b6b', '#fa5252', '#f03e3e', '#c92a2a', '#a51f1f'];
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
-  colors: { brand, imps },
+  colors: { brand, imps, teal, green, yellow, orange, red },
   fontFamily:
     'Inter, "Segoe UI Variable", "Segoe UI", system-ui, -apple-system, BlinkMacSystemFont, Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: {
@@ -65,8 +75,16 @@ export const theme = createTheme({
       defaultProps: { radius: 'lg', centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } },
       styles: { title: { fontWeight: 750, fontSize: 'var(--mantine-font-size-lg)' } },
     },
-    Menu: { defaultProps: { radius: 'md', shadow: 'lg' } },
+    // Mantine's focus placeholder is a role="presentation" child of role="menu", which a menu
+    // may not hold (axe aria-required-children): the first item takes the focus instead.
+    Menu: { defaultProps: { radius: 'md', shadow: 'lg', withInitialFocusPlaceholder: false } },
+    // Modal, Drawer, Alert and Notification close buttons are an icon alone: named in Spanish.
+    CloseButton: { defaultProps: { 'aria-label': 'Cerrar' } },
     Alert: { defaultProps: { radius: 'md', variant: 'light' } },
+    // A <header> outside a section landmark is a banner: inside a dialog it would be a second
+    // one beside the app header (axe landmark-no-duplicate-banner). The title is an h2 anyway.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
     TextInput: { defaultProps: { radius: 'md' } },
   },
 });

@@ -52,6 +52,6 @@ export function RefacePortrait({ portrait, alt, size, fallback }: RefacePortrait
       />
     );
   }
-  if (isLoading) return <Skeleton circle height={size} width={size} aria-label="Cargando..." />;
+  if (isLoading) return <Skeleton circle height={size} width={size} role="status" aria-label="Cargando..." />;
   return <>{fallback}</>;
 }

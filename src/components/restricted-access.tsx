@@ -1,26 +1,38 @@
 import { Link } from 'react-router-dom';
-import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { paths } from '#domain/paths';
+import { NoticeScreen } from './notice-screen';
 
-/** Spec 2: what a user outside a section's audience sees (/premios, /mis-ordenes). */
-export function RestrictedAccess() {
+interface RestrictedAccessProps {
+  /** The page's heading: the spec's refusal for this section. */
+  title?: string;
+  /** A line under it, or null for none. */
+  text?: string | null;
+}
+
+/**
+ * What a user outside a section's audience sees: a heading with the spec's words and a way
+ * back ("Volver al inicio", to / which takes each profile to its own start). Spec 2: /premios
+ * and /mis-ordenes say "Acceso restringido"; /navegacion-simulada "No tienes acceso a esta
+ * sección"; /descargar/ranking "No tienes acceso a esta seccion".
+ */
+export function RestrictedAccess({ title = 'Acceso restringido', text = 'No tienes permisos para acceder a esta sección.' }: RestrictedAccessProps) {
   return (
-    <Card maw={520} mx="auto" mt={{ base: 'md', sm: 'xl' }}>
-      <Stack align="center" gap="sm" py="lg" ta="center">
-        <ThemeIcon size={64} radius="xl" variant="light" color="brand" aria-hidden="true">
-          <svg width="30" height="30" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            <rect x="5" y="11" width="14" height="10" rx="2" />
-            <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-          </svg>
-        </ThemeIcon>
-        <Title order={1} size="h2">
-          Acceso restringido
-        </Title>
-        <Text c="dimmed">No tienes permisos para acceder a esta sección.</Text>
+    <NoticeScreen
+      title={title}
+      icon={
+        <>
+          <rect x="5" y="11" width="14" height="10" rx="2" />
+          <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+        </>
+      }
+      action={
         <Button component={Link} to={paths.root.getHref()} mt="sm">
           Volver al inicio
         </Button>
-      </Stack>
-    </Card>
+      }
+    >
+      {text}
+    </NoticeScreen>
   );
 }

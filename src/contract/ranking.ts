@@ -23,16 +23,26 @@ export const RANKING_PATHS = {
   /** Beyond the spec: the agent's row with the five above and the five below. */
   globalNeighbours: 'ranking-vecinos/global',
   neighbours: (scope: RankingScope, atributo: number | string) => `ranking-vecinos-${scope}/${enc(String(atributo))}`,
+  /** Beyond the spec: the brands and sites whose rankings the caller may choose (staff). */
+  options: 'ranking-ambitos',
   downloadGlobal: 'descargar-ranking-global',
   downloadAttribute: (atributo: number | string, filtro?: DownloadFilter) =>
     `descargar-ranking-marca/${enc(String(atributo))}${filtro ? `/${enc(filtro)}` : ''}`,
 } as const;
 
-/** GET …page: query of every ranking page (search resets to page 1 on the client). */
+const scopeId = z.coerce.number().int().min(1).max(1_000_000_000);
+
+/**
+ * GET …page: query of every ranking page (search resets to page 1 on the client). Beyond the
+ * spec, staff name the site (`sede`, site pages) or brand (`marca`, brand pages) they look at;
+ * the server refuses one outside their scope, and an agent's own is the only one it may name.
+ */
 export const rankingPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(10),
   search: z.string().trim().max(50).optional(),
+  sede: scopeId.optional(),
+  marca: scopeId.optional(),
 });
 export type RankingPageQuery = z.infer<typeof rankingPageQuerySchema>;
 
@@ -76,6 +86,18 @@ export const neighboursResponseSchema = z.object({
   data: z.array(rankingRowSchema),
 });
 export type NeighboursResponse = z.infer<typeof neighboursResponseSchema>;
+
+/**
+ * GET ranking-ambitos: what the caller may look at. Agents get their own brand and site;
+ * staff the brands and sites of their scope (sites with their platform), and the ones shown first.
+ */
+export const rankingOptionsResponseSchema = z.object({
+  marcas: z.array(z.object({ id: z.number().int(), nombre: z.string() })),
+  sedes: z.array(z.object({ id: z.number().int(), nombre: z.string(), plataforma: z.string() })),
+  marca: z.number().int().nullable(),
+  sede: z.number().int().nullable(),
+});
+export type RankingOptions = z.infer<typeof rankingOptionsResponseSchema>;
 
 /** Spec 7: the by-attribute download's filter; the screen's "sede" is sent as plataforma. */
 export const DOWNLOAD_FILTERS = ['plataforma', 'marca'] as const;

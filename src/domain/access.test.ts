@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   activeMenuHref,
   balanceUnit,
+  canDownloadRankings,
   canImportUsers,
   canjearAction,
   canSeeOrderSummary,
@@ -21,10 +22,12 @@ import {
   normalizeProfile,
   scopeReaches,
   showsBalance,
+  showsNewContentPrompt,
   signedInLoginRedirect,
   usesPlatformStep,
   type AccessUser,
   type GuardResult,
+  type MenuUser,
 } from '#domain/access';
 
 describe('profiles', () => {
@@ -106,6 +109,19 @@ describe('needsNickname', () => {
   });
 });
 
+describe('showsNewContentPrompt', () => {
+  it.each([
+    ['an agent', { perfil: '', nick_name: 'Ana' }, false, true],
+    ['an agent without nickname yet', { perfil: '', nick_name: '' }, false, false],
+    ['a supervisor browsing as an agent', { perfil: '', nick_name: 'Ana' }, true, false],
+    ['admin', { perfil: 'admin', nick_name: 'Admin' }, false, false],
+    ['INTERNO', { perfil: 'INTERNO', nick_name: 'Interno' }, false, false],
+    ['PLATAFORMA', { perfil: 'plataforma', nick_name: 'Plataforma' }, false, false],
+  ] as Array<[string, { perfil: string; nick_name: string }, boolean, boolean]>)('%s → %s', (_name, user, impersonating, expected) => {
+    expect(showsNewContentPrompt(user, impersonating)).toBe(expected);
+  });
+});
+
 describe('landings', () => {
   it.each([
     [agent2, '/home', '/home'],
@@ -113,7 +129,7 @@ describe('landings', () => {
     [{ perfil: 'ADMIN', marca_id: 1 }, '/navegacion-simulada', '/home'],
     [interno, '/home', '/navegacion-simulada'],
     [plataforma, '/home', '/navegacion-simulada'],
-    [latam, '/home', '/home'],
+    [latam, '/listado-usuarios', '/home'],
   ] as Array<[AccessUser, string, string]>)('%o: after login %s, on /login %s', (user, afterLogin, onLogin) => {
     expect(loginLanding(user)).toBe(afterLogin);
     expect(signedInLoginRedirect(user)).toBe(onLogin);
@@ -121,17 +137,35 @@ describe('landings', () => {
 });
 
 describe('menuItems', () => {
-  const labels = (user: AccessUser) => menuItems(user).map((i) => i.label);
+  const labels = (user: MenuUser, domain?: string) => menuItems(user, domain).map((i) => i.label);
   const base = ['Inicio', 'Atributos', 'Ranking', 'Reglas servicio +impecable', 'Álbum de fotos'];
+  const staff = (email: string, user: AccessUser): MenuUser => ({ ...user, email });
   it.each([
     ['brand 2 agent', agent2, [...base, 'Mis ingresos', 'Catálogo Premios', 'Mis Premios', 'Salir']],
     ['brand 1 agent', agent1, [...base, 'Salir']],
-    ['INTERNO brand 2', interno, [...base, 'Mis ingresos', 'Descarga Ranking', 'Salir']],
-    ['PLATAFORMA brand 1', { perfil: 'PLATAFORMA', marca_id: 1 }, [...base, 'Descarga Ranking', 'Salir']],
-    ['admin brand 2', admin, [...base, 'Mis ingresos', 'Salir']],
-    ['LATAM', latam, ['Salir']],
-  ] as Array<[string, AccessUser, string[]]>)('%s', (_name, user, expected) => {
-    expect(labels(user)).toEqual(expected);
+    ['brand 2 agent of the corporate domain', staff('ana@impecable.demo', agent2), [...base, 'Mis ingresos', 'Catálogo Premios', 'Mis Premios', 'Salir']],
+    ['INTERNO brand 2', staff('interno@impecable.demo', interno), [...base, 'Mis ingresos', 'Navegación simulada', 'Descarga Ranking', 'Importar usuarios', 'Salir']],
+    ['PLATAFORMA brand 1', staff('p@impecable.demo', { perfil: 'PLATAFORMA', marca_id: 1 }), [...base, 'Navegación simulada', 'Descarga Ranking', 'Importar usuarios', 'Salir']],
+    ['admin brand 2', staff('admin@impecable.demo', admin), [...base, 'Mis ingresos', 'Navegación simulada', 'Resumen de pedidos', 'Descarga Ranking', 'Importar usuarios', 'Salir']],
+    ['admin outside the corporate domain', staff('admin@elsewhere.example', admin), [...base, 'Mis ingresos', 'Navegación simulada', 'Resumen de pedidos', 'Descarga Ranking', 'Salir']],
+    ['LATAM', staff('latam@impecable.demo', latam), ['Salir']],
+  ] as Array<[string, MenuUser, string[]]>)('%s', (_name, user, expected) => {
+    expect(labels(user, 'impecable.demo')).toEqual(expected);
+  });
+
+  it('leaves the user import out until the corporate domain is known', () => {
+    expect(labels({ ...admin, email: 'admin@impecable.demo' })).not.toContain('Importar usuarios');
+  });
+
+  it('lists a screen exactly when its own access rule lets the user in', () => {
+    for (const user of [agent1, agent2, interno, admin, latam, { perfil: 'PLATAFORMA', marca_id: 2 }] as AccessUser[]) {
+      const hrefs = menuItems({ ...user, email: 'x@impecable.demo' }, 'impecable.demo').map((i) => i.href);
+      const latamOnly = normalizeProfile(user.perfil) === 'LATAM';
+      expect(hrefs.includes('/navegacion-simulada')).toBe(hasSimulatedNavigation(user.perfil));
+      expect(hrefs.includes('/listado-usuarios')).toBe(canSeeOrderSummary(user.perfil) && !latamOnly);
+      expect(hrefs.includes('/descargar/ranking')).toBe(canDownloadRankings(user.perfil));
+      expect(hrefs.includes('/importar-usuarios')).toBe(canImportUsers({ ...user, email: 'x@impecable.demo' }, 'impecable.demo'));
+    }
   });
 
   it('links each item to its route', () => {

@@ -83,9 +83,23 @@ export function needsNickname(user: Pick<SessionUser, 'nick_name'>): boolean {
   return !user.nick_name?.trim();
 }
 
-/** After a successful sign-in: admin to simulated navigation, everyone else home. */
+/**
+ * The month's "¡Nuevo contenido!" prompt on /home is for agents who earn points: not staff,
+ * not a supervisor browsing as an agent (who may not earn), not before the nickname is set.
+ */
+export function showsNewContentPrompt(user: Pick<SessionUser, 'perfil' | 'nick_name'>, impersonating: boolean): boolean {
+  return isAgentProfile(user.perfil) && !impersonating && !needsNickname(user);
+}
+
+/**
+ * After a successful sign-in (Google or SSO): admin to simulated navigation, LATAM straight to
+ * the only screen it may use, everyone else home.
+ */
 export function loginLanding(user: Pick<SessionUser, 'perfil'>): string {
-  return normalizeProfile(user.perfil) === 'admin' ? paths.simulatedNavigation.path : paths.home.path;
+  const profile = normalizeProfile(user.perfil);
+  if (profile === 'admin') return paths.simulatedNavigation.path;
+  if (profile === 'LATAM') return paths.orderSummary.path;
+  return paths.home.path;
 }
 
 /** An already signed-in visitor of /login: INTERNO/PLATAFORMA to simulated navigation, others home. */
@@ -98,16 +112,25 @@ export interface MenuItem {
   href: string;
   /** Path prefixes for which this item is the current one. */
   matches: readonly string[];
+  /** Staff screens, grouped apart under their own heading. */
+  staff?: true;
 }
 
 const item = (label: string, href: string, matches: readonly string[] = [href]): MenuItem => ({ label, href, matches });
+const staffItem = (label: string, href: string): MenuItem => ({ ...item(label, href), staff: true });
+
+/** What the menu reads of the user; the e-mail decides the user import. */
+export type MenuUser = AccessUser & { email?: string | null };
 
 /**
- * The dropdown menu (spec 2, "Navigation menu"), in order. LATAM sees only Salir.
- * "Catálogo Premios" and "Mis Premios" are links the spec shows without a place in
- * the menu: we list them for brand-2 agents (empty perfil), the only users they serve.
+ * The dropdown menu (spec 2, "Navigation menu"), in order: every screen the user may open,
+ * by the same rules the screens apply (one source of truth). LATAM sees only Salir.
+ * "Catálogo Premios" and "Mis Premios" are links the spec shows without a place in the menu:
+ * we list them for brand-2 agents (empty perfil), the only users they serve. Staff screens
+ * (simulated navigation, order summary, ranking downloads, user import) follow, before Salir.
+ * The corporate domain is configuration; until it is known, the import is left out.
  */
-export function menuItems(user: AccessUser): MenuItem[] {
+export function menuItems(user: MenuUser, corporateDomain?: string | null): MenuItem[] {
   const logout = item('Salir', paths.logout.path);
   if (normalizeProfile(user.perfil) === 'LATAM') return [logout];
   const brand2 = user.marca_id === 2;
@@ -120,7 +143,10 @@ export function menuItems(user: AccessUser): MenuItem[] {
     item('Álbum de fotos', paths.album.path),
     ...(brand2 ? [item('Mis ingresos', paths.history.path)] : []),
     ...(brand2 && agent ? [item('Catálogo Premios', paths.catalogue.path), item('Mis Premios', paths.orders.path)] : []),
-    ...(isInternoOrPlataforma(user.perfil) ? [item('Descarga Ranking', paths.rankingDownloads.path)] : []),
+    ...(hasSimulatedNavigation(user.perfil) ? [staffItem('Navegación simulada', paths.simulatedNavigation.path)] : []),
+    ...(canSeeOrderSummary(user.perfil) ? [staffItem('Resumen de pedidos', paths.orderSummary.path)] : []),
+    ...(canDownloadRankings(user.perfil) ? [staffItem('Descarga Ranking', paths.rankingDownloads.path)] : []),
+    ...(canImportUsers(user, corporateDomain) ? [staffItem('Importar usuarios', paths.importUsers.path)] : []),
     logout,
   ];
 }

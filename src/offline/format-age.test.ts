@@ -9,9 +9,9 @@ const d = 24 * h;
 
 describe('formatAge', () => {
   it.each([
-    [0, 'actualizado hace unos segundos'],
-    [59 * s, 'actualizado hace unos segundos'],
-    [-5 * min, 'actualizado hace unos segundos'],
+    [0, 'actualizado hace poco'],
+    [59 * s, 'actualizado hace poco'],
+    [-5 * min, 'actualizado hace poco'],
     [60 * s, 'actualizado hace 1 min'],
     [5 * min + 30 * s, 'actualizado hace 5 min'],
     [59 * min, 'actualizado hace 59 min'],
@@ -28,7 +28,7 @@ describe('formatAge', () => {
 
 describe('formatLastSync', () => {
   it.each([
-    [10 * s, 'Última sincronización hace unos segundos'],
+    [10 * s, 'Última sincronización hace poco'],
     [2 * min, 'Última sincronización hace 2 min'],
     [3 * h, 'Última sincronización hace 3 h'],
     [2 * d, 'Última sincronización hace 2 días'],

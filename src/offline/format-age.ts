@@ -1,7 +1,7 @@
 // "actualizado hace …" and "Última sincronización hace …": how old cached data or the last
 // sync is, in the product's Spanish.
 // Owns only the wording and the thresholds; pure (now is passed in), no I/O.
-// Never shows a future time: a device clock behind the server reads as "unos segundos".
+// Never shows a future time: a device clock behind the server reads as "hace poco".
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -14,7 +14,8 @@ const long = new Intl.RelativeTimeFormat('es', { numeric: 'always', style: 'long
 /** "hace 5 min" for something that happened at `at` (ms epoch), seen at `now`. */
 function ago(at: number, now: number): string {
   const age = now - at;
-  if (age < MINUTE) return 'hace unos segundos';
+  // Short on purpose: on a phone it shares the one-line sync status with "Sin conexión".
+  if (age < MINUTE) return 'hace poco';
   if (age < HOUR) return short.format(-Math.floor(age / MINUTE), 'minute');
   if (age < DAY) return short.format(-Math.floor(age / HOUR), 'hour');
   return long.format(-Math.floor(age / DAY), 'day');

@@ -11,13 +11,15 @@ export interface SyncStatus {
   online: boolean;
   pending: number;
   pendingImps: number;
+  /** The pending rows themselves, oldest first, so the indicator can say what kind each is. */
+  pendingRows: OutboxRow[];
   failed: OutboxRow[];
   /** Last time one of this user's queued actions reached the server (ms epoch). */
   lastSyncAt: number | null;
 }
 
 type Counts = Omit<SyncStatus, 'online'>;
-const EMPTY: Counts = { pending: 0, pendingImps: 0, failed: [], lastSyncAt: null };
+const EMPTY: Counts = { pending: 0, pendingImps: 0, pendingRows: [], failed: [], lastSyncAt: null };
 
 function subscribeOnline(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -36,14 +38,15 @@ export function useSyncStatus(userId: number | null): SyncStatus {
   const counts = useLiveQuery(async (): Promise<Counts> => {
     if (userId === null) return EMPTY;
     try {
-      const [pending, imps, failed, lastSync] = await Promise.all([
+      const [pending, imps, pendingRows, failed, lastSync] = await Promise.all([
         pendingCount(userId),
         pendingImps(userId),
+        db.outbox.where('[userId+status]').equals([userId, 'pending']).sortBy('seq'),
         failedRows(userId),
         db.meta.get(lastSyncAtKey(userId)),
       ]);
       const lastSyncAt = typeof lastSync?.value === 'number' ? lastSync.value : null;
-      return { pending, pendingImps: imps, failed, lastSyncAt };
+      return { pending, pendingImps: imps, pendingRows, failed, lastSyncAt };
     } catch {
       return EMPTY;
     }

@@ -135,7 +135,9 @@ test('LATAM searches, pages and downloads the order summary', async ({ page, req
   for (const shown of await summary.column(2)) expect(shown.toLowerCase()).toContain(nick.toLowerCase());
   await summary.search().fill('nadie-compra-esto');
   await expect(summary.rows()).toHaveText(['No hay resultados.']);
-  await summary.expectPage(1, 0);
+  await expect(summary.noResults()).toBeInViewport();
+  // No results is one empty page, never "Página 1 de 0".
+  await summary.expectPage(1, 1);
   await expect(summary.previous()).toBeDisabled();
   await expect(summary.next()).toBeDisabled();
 
@@ -146,6 +148,57 @@ test('LATAM searches, pages and downloads the order summary', async ({ page, req
   const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0] ?? ''] ?? {}, { header: 1 });
   expect(rows[0]).toEqual(['#', 'Nombre', 'Nick', 'Email', 'Producto', 'Puntos', 'Cantidad', 'Fecha del canje']);
   expect(rows.length - 1).toBeGreaterThan(8 * (total - 1));
+});
+
+test.describe('the order summary on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('is a card per order with every column, nothing sideways; a search without results says so in view', async ({ page, request }) => {
+    const summary = new OrderSummaryPage(page);
+    const token = await apiSignIn(request, 'latam@impecable.demo');
+    const listed = await request.get('/api/listado-peru', auth(token));
+    const [first] = ((await listed.json()) as { listado: { user: { name: string; nick_name: string | null; email: string }; nombre_producto: string }[] }).listado;
+    await signIn(page, request, 'latam@impecable.demo');
+    await expect(summary.cards()).toHaveCount(8);
+    await expect(summary.tableRegion()).toBeHidden();
+    const card = summary.cards().first();
+    for (const label of ['Nick', 'Producto', 'Puntos', 'Cantidad', 'Fecha del canje']) await expect(card.getByText(label, { exact: true })).toBeVisible();
+    for (const value of [first?.user.name, first?.user.nick_name ?? '-', first?.user.email, first?.nombre_producto, '#1']) await expect(card).toContainText(value ?? 'missing');
+    await expect(card).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await summary.next().click();
+    await expect(summary.cards().first()).toContainText('#9');
+    await summary.search().fill('nadie-compra-esto');
+    await expect(summary.cards()).toHaveCount(0);
+    await expect(summary.noResults()).toBeInViewport();
+    await summary.expectPage(1, 1);
+    await expect(page.getByText('Página 1 de 0')).toHaveCount(0);
+    await expect(summary.previous()).toBeDisabled();
+    await expect(summary.next()).toBeDisabled();
+  });
+});
+
+test.describe('the order summary on a kiosk', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test('keeps the spec table, and its scroll box is reached and scrolled with the keyboard', async ({ page, request }) => {
+    const summary = new OrderSummaryPage(page);
+    await signIn(page, request, 'latam@impecable.demo');
+    await expect(summary.rows()).toHaveCount(8);
+    await expect(summary.cards()).toHaveCount(0);
+    const region = summary.tableRegion();
+    const box = await region.evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }));
+    expect(box.scrollHeight).toBeGreaterThan(box.clientHeight);
+
+    await summary.search().focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Descargar' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(region).toBeFocused();
+    await page.keyboard.press('End');
+    await expect.poll(() => region.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  });
 });
 
 test('the admin imports a file and sees the counts; imported users are members, outside the corporate domain they cannot import', async ({ page, request }) => {
@@ -161,7 +214,7 @@ test('the admin imports a file and sees the counts; imported users are members, 
   await signIn(page, request, 'admin@impecable.demo');
   await importer.goto();
 
-  await importer.upload('usuarios.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', book([
+  await importer.uploadWithKeyboard('usuarios.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', book([
     header,
     ['Marta Vidal', first, `Marta${run}`, 'agente', '', 'Ventas', 2, 'Plataforma Norte', 'Bilbao', 0],
     ['Pau Ferrer', `pau.${run}@cliente.example`, `Pau${run}`, 'agente', '', 'Ventas', 1, 'Plataforma Sur', 'Sevilla', 150],

@@ -95,7 +95,7 @@ test('kiosk: an agent signs out with work unsent; nothing of theirs stays, and t
   await context.setOffline(true);
   await dashboard.playFast(2);
   await expect(dashboard.player(a.video.title)).toBeHidden({ timeout: 20_000 });
-  await expect(page.getByText(/IMPs pendientes de sincronizar/)).toBeVisible();
+  await expect(page.getByText(/pendientes?: \+5 IMPs, 1 vídeo/)).toBeVisible();
   await new AppShell(page).signOut();
 
   // Signed out, still offline: only the unsent rows (and their write-only credential) remain.

@@ -39,7 +39,7 @@ async function finishVideoOffline(
   await expect(dashboard.player(video.title)).toBeHidden({ timeout: 20_000 });
   await expect(dashboard.videoButton(video.title)).toHaveText('Ver de nuevo');
   await expect(new AppShell(page).balance()).toContainText(esNumber(shown + 5));
-  await expect(page.getByText(/IMPs pendientes de sincronizar/)).toBeVisible();
+  await expect(new AppShell(page).pendingLine()).toHaveText('1 acción pendiente: +5 IMPs, 1 vídeo');
 }
 
 test.describe('without a service worker (the page drains by itself, as on Safari and Firefox)', () => {

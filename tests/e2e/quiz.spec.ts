@@ -1,8 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
+import { ATTRIBUTE_SLUGS, type AttributeId } from '#contract/attributes';
 import { ACCESIBLE, auth, esNumber, importFreshAgent, impsOf } from './api';
 import { expect, ssoToken, test } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
-import { QuizPage } from './pages/quiz-page';
+import { longestSeededQuestion, QuizPage, type Span } from './pages/quiz-page';
 
 const WRONG_QUESTION = 4;
 
@@ -12,15 +13,27 @@ interface ApiResults {
   resultados: { numero: number; correcta: boolean; puntos: number }[];
 }
 
-/** A new agent (no activity) with Accesible's presentation, which opens Quiz 1, marked seen. */
-async function agentReadyForQuiz(request: APIRequestContext, label: string) {
+/** A new agent (no activity) with the quiz's video (Quiz 1: the presentation; Quiz 2: the first formative one) marked seen. */
+async function agentReadyForQuiz(request: APIRequestContext, label: string, attributeId = ACCESIBLE, quiz: 1 | 2 = 1) {
   const agent = await importFreshAgent(request, label);
-  const videos = (await (await request.get(`/api/video/atributo/${ACCESIBLE}`, auth(agent.token))).json()).videos as { id: number; position: number }[];
-  const presentation = videos.find((v) => v.position === 0);
-  expect(presentation, 'Accesible has a presentation video').toBeDefined();
-  const seen = await request.post(`/api/video/${presentation!.id}/porcentaje`, { ...auth(agent.token), data: { porcentaje: 100 } });
+  const videos = (await (await request.get(`/api/video/atributo/${attributeId}`, auth(agent.token))).json()).videos as { id: number; position: number }[];
+  const video = videos.find((v) => v.position === quiz - 1);
+  expect(video, `attribute ${attributeId} has the video Quiz ${quiz} needs`).toBeDefined();
+  const seen = await request.post(`/api/video/${video!.id}/porcentaje`, { ...auth(agent.token), data: { porcentaje: 100 } });
   expect(seen.ok()).toBeTruthy();
   return agent;
+}
+
+/** Everything measured lies inside a viewport `height` px tall, none overlapping the next (no sticky bar over an option). */
+function expectOnScreen(layout: { scrollY: number; spans: Span[] }, height: number) {
+  expect(layout.scrollY, 'the page was not scrolled').toBe(0);
+  for (const span of layout.spans) {
+    expect(span.top, `${span.name} starts on screen`).toBeGreaterThanOrEqual(0);
+    expect(span.bottom, `${span.name} ends on screen`).toBeLessThanOrEqual(height);
+  }
+  for (const [above, below] of layout.spans.slice(0, -1).map((span, i) => [span, layout.spans[i + 1]!] as const)) {
+    expect(above.bottom, `${above.name} ends before ${below.name} starts`).toBeLessThanOrEqual(below.top + 0.5);
+  }
 }
 
 /** The header's figure: IMPs, plus Ring Ring points for brand 1 (spec: combined balance). */
@@ -41,6 +54,8 @@ async function resultsOf(request: APIRequestContext, token: string): Promise<Api
 }
 
 test('a full quiz online: each answer corrected on screen, then the results, and one attempt only', async ({ page, request, shell }) => {
+  // Ten answers, each correction held 2 s by design: 20 s of the budget before any work.
+  test.slow();
   const { email, token } = await agentReadyForQuiz(request, 'quizonline');
   const before = await impsOf(request, token);
   await page.goto(`/sso/${await ssoToken(request, email)}`);
@@ -92,6 +107,8 @@ test('a full quiz online: each answer corrected on screen, then the results, and
 });
 
 test('started online, answered offline (a reload keeps the timer), corrected on reconnection', async ({ page, context, request, shell }) => {
+  // Ten answers held 2 s each, a reload and the replay on reconnection.
+  test.slow();
   const { email, token } = await agentReadyForQuiz(request, 'quizoffline');
   const before = await impsOf(request, token);
   await page.goto(`/sso/${await ssoToken(request, email)}`);
@@ -149,4 +166,53 @@ test('the quiz waits for its video: the dashboard modal, and the server refuses 
 
   const refused = await request.post(`/api/start/${ACCESIBLE}/quizz/1`, auth(token));
   expect(refused.status()).toBe(403);
+});
+
+test('on a 360x640 phone the longest question, its options, the button and the correction fit without scrolling', async ({ page, request }) => {
+  const PHONE = { width: 360, height: 640 };
+  const longest = longestSeededQuestion();
+  expect(longest.options, 'the longest question has four options').toBe(4);
+  const slug = ATTRIBUTE_SLUGS[longest.attributeId as AttributeId];
+  const { email } = await agentReadyForQuiz(request, 'quizphone', longest.attributeId, longest.quiz);
+  await page.setViewportSize(PHONE);
+  await page.goto(`/sso/${await ssoToken(request, email)}`);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/cuestionario/${slug}/quizz/${longest.quiz}`);
+  const quiz = new QuizPage(page, longest.attributeId, longest.quiz);
+  await quiz.startButton().click();
+  for (let n = 1; n < longest.n; n++) {
+    await quiz.answer(n);
+    await expect(quiz.status()).toContainText('¡Respuesta correcta!');
+  }
+
+  const { text, wrong } = quiz.content(longest.n);
+  await expect(quiz.progress(longest.n)).toBeVisible();
+  await expect(quiz.question(text)).toBeVisible();
+  const question = await quiz.questionLayout(text);
+  expect(question.spans.map((s) => s.name)).toEqual(['question', 'option 1', 'option 2', 'option 3', 'option 4', 'button']);
+  expectOnScreen(question, PHONE.height);
+
+  // A wrong answer: its correction is the longest one (both options marked).
+  await quiz.option(wrong).click();
+  await quiz.confirmButton().click();
+  const correction = await quiz.correctionLayout('Respuesta incorrecta');
+  expect(correction.spans.map((s) => s.name)).toEqual(['question', 'option 1', 'option 2', 'option 3', 'option 4', 'correction']);
+  expectOnScreen(correction, PHONE.height);
+  await expect(quiz.progress(longest.n + 1)).toBeVisible();
+});
+
+test('a quiz of an attribute not open yet says so, with a way to the open attribute and no retry', async ({ page, request }) => {
+  await page.goto(`/sso/${await ssoToken(request, 'ana@impecable.demo')}`);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/cuestionario/confiable/quizz/1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Este atributo aún no está abierto' })).toBeVisible();
+  await expect(page.getByText('Confiable se abrirá más adelante', { exact: false })).toBeVisible();
+  await expect(page.getByText('No existe ese atributo')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Reintentar' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Ir a Accesible' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/accesible$/);
+
+  // An unknown slug is still what it was.
+  await page.goto('/cuestionario/noexiste/quizz/1');
+  await expect(page.getByText('No existe ese atributo')).toBeVisible();
 });

@@ -15,6 +15,8 @@ async function signIn(page: Page, request: Parameters<typeof ssoToken>[0], email
 }
 
 test('an agent switches views, sees the closed attributes, the prize bands, and pages and searches the table', async ({ page, request }) => {
+  // It walks every page of the global ranking (about 30 loads one after another).
+  test.slow();
   const ranking = new RankingPage(page);
   await signIn(page, request, 'ana@impecable.demo');
   await ranking.open('accesible');
@@ -28,6 +30,11 @@ test('an agent switches views, sees the closed attributes, the prize bands, and 
   await expect(menu.getByRole('link')).toHaveCount(3);
   await expect(menu.getByText('Confiable')).toBeVisible();
   await expect(menu.getByRole('link', { name: /Confiable/ })).toHaveCount(0);
+
+  // Her own figures: the gap to the first is in IMPs (never "pts"), and her neighbours.
+  await expect(ranking.myStanding()).toContainText(/Al primero(¡Lideras!|[\d.]+ IMPs)/);
+  await expect(ranking.myStanding()).not.toContainText('pts');
+  await expect(ranking.neighbours()).toBeVisible();
 
   // Bands: the first rows win the first prize.
   await expect(ranking.rows().first()).toHaveAttribute('data-tier', '1');
@@ -62,10 +69,85 @@ test('an agent switches views, sees the closed attributes, the prize bands, and 
   await expect.poll(async () => (await ranking.positions()).includes(11)).toBe(true);
   await ranking.search().fill('');
 
-  // The last page: Siguiente disabled.
-  for (let p = 1; p < pages; p++) await ranking.next().click();
-  await expect(ranking.pager()).toHaveText(`Página ${pages} de ${pages}`);
+  // The last page: Siguiente disabled. Each page's own rows arrive before the next click (a
+  // click on the previous page's rows, while the new ones load, would race the button's state).
+  await expect.poll(async () => (await ranking.positions())[0]).toBe(1);
+  for (let p = 2; p <= pages; p++) {
+    await ranking.next().click();
+    await expect(ranking.pager()).toHaveText(`Página ${p} de ${pages}`);
+    await expect.poll(async () => (await ranking.positions())[0]).toBe((p - 1) * 10 + 1);
+  }
   await expect(ranking.next()).toBeDisabled();
+});
+
+test('INTERNO reads its brand\'s site rankings without a row of its own, and chooses the site', async ({ page, request }) => {
+  const ranking = new RankingPage(page);
+  await signIn(page, request, 'interno@impecable.demo');
+  await ranking.open('accesible');
+
+  await expect(page.getByText('No participas en el ranking: consultas los de tu marca.')).toBeVisible();
+  await expect(ranking.tableTitle()).toHaveText('Ranking de la sede Madrid Castellana');
+  await expect(ranking.rows().first()).toBeVisible();
+  const castellana = await ranking.nicks();
+  expect(castellana.length).toBe(10);
+  await expect(ranking.myStanding()).toHaveCount(0);
+  await expect(ranking.neighbours()).toHaveCount(0);
+  await expect(page.getByText(/^Aún no tienes puntos/)).toHaveCount(0);
+
+  await ranking.chooseScope('Sede', 'Bilbao');
+  await expect(ranking.tableTitle()).toHaveText('Ranking de la sede Bilbao');
+  await expect(page).toHaveURL(/sede=\d+/);
+  await expect.poll(() => ranking.nicks()).not.toEqual(castellana);
+  await expect(ranking.rows().first()).toHaveAttribute('data-tier', '1');
+
+  // Its brand's ranking: one brand, nothing to choose.
+  await ranking.switchTo('Marca');
+  await expect(ranking.tableTitle()).toHaveText('Ranking de Marca 2');
+  await expect(ranking.scopeSelect('Marca')).toHaveCount(0);
+  await expect(ranking.rows()).toHaveCount(10);
+
+  // The server refuses what lies outside its scope, whatever the client asks.
+  const token = await apiSignIn(request, 'interno@impecable.demo');
+  expect((await request.get('/api/ranking-global-marca/accesible?marca=1', auth(token))).status()).toBe(403);
+});
+
+test('admin reads any brand and site ranking', async ({ page, request }) => {
+  const ranking = new RankingPage(page);
+  await signIn(page, request, 'admin@impecable.demo');
+  await ranking.open('accesible', 'marca');
+  await expect(page.getByText('No participas en el ranking: consultas los de todas las marcas y sedes.')).toBeVisible();
+  await expect(ranking.tableTitle()).toHaveText('Ranking de Marca 2');
+  await expect(ranking.rows()).toHaveCount(10);
+  const brand2 = await ranking.nicks();
+  await ranking.chooseScope('Marca', 'Marca 1');
+  await expect(ranking.tableTitle()).toHaveText('Ranking de Marca 1');
+  await expect.poll(() => ranking.nicks()).not.toEqual(brand2);
+  await expect(ranking.myStanding()).toHaveCount(0);
+
+  await ranking.switchTo('Sede');
+  await ranking.chooseScope('Sede', 'Sevilla');
+  await expect(ranking.tableTitle()).toHaveText('Ranking de la sede Sevilla');
+  await expect(ranking.rows().first()).toBeVisible();
+  await expect(page.getByText(/^Aún no tienes puntos/)).toHaveCount(0);
+});
+
+test('an attribute not open yet says so, with a way back to the open ranking', async ({ page, request }) => {
+  await signIn(page, request, 'ana@impecable.demo');
+  await page.goto('/ranking/confiable');
+  await expect(page.getByRole('heading', { level: 1, name: 'Este atributo aún no está abierto' })).toBeVisible();
+  await expect(page.getByText('No existe ese atributo')).toHaveCount(0);
+  await page.getByRole('link', { name: /^Ver el ranking de / }).click();
+  await expect(page).toHaveURL(/\/ranking\/[a-z]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Ranking · / })).toBeVisible();
+});
+
+test('on a phone the attribute strip starts on the current attribute and shows there is more', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const ranking = new RankingPage(page);
+  await signIn(page, request, 'ana@impecable.demo');
+  await ranking.open('accesible');
+  await expect(ranking.attributeMenu().getByRole('link', { name: /Accesible/ })).toBeInViewport({ ratio: 1 });
+  await expect(ranking.menuStrip()).toHaveCount(1);
 });
 
 test('the brand winner gets the top style on the brand ranking', async ({ page, request }) => {

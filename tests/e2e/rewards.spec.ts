@@ -1,8 +1,25 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { auth } from './api';
 import { apiSignIn, expect, ssoToken, test } from './fixtures';
 import { CataloguePage } from './pages/catalogue-page';
 
 const esNumber = (n: number) => new Intl.NumberFormat('es-ES').format(n);
 const PRIZE = 'Tarjeta regalo Café Brisa';
+
+/** Waits for the service worker and reloads once, so the page (and an offline reload) is served by it. */
+async function underServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+}
+
+/** How many orders the server holds for the user: what a redemption would change. */
+async function orderCount(request: APIRequestContext, token: string): Promise<number> {
+  const res = await request.get('/api/cheque-motiva/ordenes/user', auth(token));
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { data: { ordenes: unknown[] } }).data.ordenes.length;
+}
 
 test('Ana redeems a prize: the balance drops, the order has its coupon, the movement is in her history', async ({ page, request, shell }) => {
   const token = await apiSignIn(request, 'ana@impecable.demo');
@@ -52,4 +69,57 @@ test('Bruno (brand 1) sees "Acceso restringido" on /premios and /mis-ordenes, an
   }
   await page.goto('/mis-ingresos');
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test('offline, a catalogue seen online says Canjear needs a connection, and pressing it redeems nothing', async ({ page, request, context }) => {
+  const token = await apiSignIn(request, 'ana@impecable.demo');
+  await page.goto(`/sso/${await ssoToken(request, 'ana@impecable.demo')}`);
+  await expect(page).toHaveURL(/\/home$/);
+  const catalogue = new CataloguePage(page);
+  await catalogue.open();
+  await expect(catalogue.card(PRIZE)).toContainText('IMPs/ud');
+  await underServiceWorker(page);
+  await expect(catalogue.card(PRIZE)).toBeVisible();
+  const before = await orderCount(request, token);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(catalogue.card(PRIZE)).toContainText('IMPs/ud');
+  await expect(page.getByText('necesitas conexión para canjear')).toBeVisible();
+  await catalogue.redeemButton(PRIZE).click();
+  await expect(catalogue.card(PRIZE).getByRole('alert')).toHaveText('Necesitas conexión para canjear');
+  await expect(catalogue.confirmDialog()).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: /Canjeando|¡Canje realizado!|Error al canjear/ })).toHaveCount(0);
+
+  // Back online the note goes, Canjear opens the confirmation, and nothing was ordered meanwhile.
+  await context.setOffline(false);
+  await expect(catalogue.card(PRIZE).getByRole('alert')).toHaveCount(0);
+  expect(await orderCount(request, token)).toBe(before);
+  await catalogue.redeemButton(PRIZE).click();
+  await expect(catalogue.confirmDialog()).toContainText(PRIZE);
+  // One "Cancelar" (no corner X with the same name), and it closes without redeeming.
+  await expect(catalogue.confirmDialog().getByRole('button')).toHaveText(['Cancelar', 'Sí, canjear']);
+  await catalogue.confirmDialog().getByRole('button', { name: 'Cancelar' }).click();
+  await expect(catalogue.confirmDialog()).toBeHidden();
+  expect(await orderCount(request, token)).toBe(before);
+});
+
+test('a catalogue never opened online shows a calm offline state, and loads when the network is back', async ({ page, request, context }) => {
+  await page.goto(`/sso/${await ssoToken(request, 'ana@impecable.demo')}`);
+  await expect(page).toHaveURL(/\/home$/);
+  await underServiceWorker(page);
+  await expect(page).toHaveURL(/\/home$/);
+
+  const catalogue = new CataloguePage(page);
+  await context.setOffline(true);
+  await page.goto('/premios');
+  await expect(page.getByRole('heading', { name: 'Catálogo de premios' })).toBeVisible();
+  await expect(catalogue.offlineState()).toBeVisible();
+  await expect(page.getByText('Abre el catálogo con conexión una vez para verlo sin conexión.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Ups! Ha ocurrido un error')).toHaveCount(0);
+  await expect(page.getByRole('article')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(catalogue.card(PRIZE)).toContainText('IMPs/ud');
+  await expect(catalogue.offlineState()).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 // Ranking reads over the standings: a page (one index range in ranking order), an agent's
 // position (agents on higher scores from the score counts, plus the ties ahead of it), the
-// first of a scope and the scope's size. Never aggregates the ledger; never writes.
+// first of a scope and the scope's size; the brands and sites a viewer may choose among.
+// Never aggregates the ledger; never writes.
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database, RankingScopeName } from '#server/db/schema';
 
@@ -22,6 +23,15 @@ export interface StandingRow {
   tasks: number;
   finished_at: Date | null;
   reached_at: Date | null;
+}
+
+/** A site, where it belongs, and which brands' agents work there. */
+export interface PlacedSite {
+  id: number;
+  name: string;
+  platformId: number;
+  platform: string;
+  brandIds: number[];
 }
 
 type StandingsQuery = SelectQueryBuilder<Database & { s: Database['ranking_standings'] }, 's', object>;
@@ -119,6 +129,22 @@ export function createRankingRepository(db: Db) {
     /** 1 + agents on a higher score + agents on the same score ahead by the tie-breaks. */
     async positionOf(ref: RankingScopeRef, me: StandingRow): Promise<number> {
       return (await count(q.higherScores(ref, me.points))) + (await count(q.tiesAhead(ref, me))) + 1;
+    },
+
+    async brands(): Promise<{ id: number; name: string }[]> {
+      return db.selectFrom('brands').select(['id', 'name']).orderBy('id').execute();
+    },
+
+    /** Every site with its platform and the brands of the agents (empty perfil) working there, in the organisation's order. */
+    async sites(): Promise<PlacedSite[]> {
+      const sites = await db.selectFrom('sites as st').innerJoin('platforms as p', 'p.id', 'st.platform_id')
+        .select(['st.id', 'st.name', 'st.platform_id', 'p.name as platform']).orderBy('st.platform_id').orderBy('st.id').execute();
+      const placed = await db.selectFrom('users').select(['site_id', 'brand_id']).distinct()
+        .where('perfil', '=', '').where('site_id', 'is not', null).execute();
+      return sites.map((site) => ({
+        id: site.id, name: site.name, platformId: site.platform_id, platform: site.platform,
+        brandIds: placed.filter((p) => p.site_id === site.id).map((p) => p.brand_id).sort((a, b) => a - b),
+      }));
     },
   };
 }

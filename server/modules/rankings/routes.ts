@@ -1,7 +1,8 @@
 // Ranking routes (spec section 7, paths spelled as there): global, per brand (marca) and per
 // site (plataforma) pages with page/per_page/search, the user's position, points and difference
 // to the first; the "± neighbours" panel; and the three downloads with the short-lived file
-// behind their download_url. Reads only: any signed-in user; downloads check the profile.
+// behind their download_url. Reads only: any signed-in user (staff choose a site or brand
+// within their scope, ranking-ambitos lists them); downloads check the profile.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { RANKING_PATHS, rankingPageQuerySchema, type RankingScope } from '#contract/ranking';
@@ -70,6 +71,11 @@ export async function rankingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       return rankings.neighbours(currentUser(request), scope, request.params.atributo);
     });
   }
+
+  api.get(`/${RANKING_PATHS.options}`, async (request, reply) => {
+    noStore(reply);
+    return rankings.options(currentUser(request));
+  });
 
   api.get(`/${RANKING_PATHS.downloadGlobal}`, async (request, reply) => {
     noStore(reply);

@@ -1,17 +1,30 @@
 // Ranking answers (spec 3 and 7): pages with their prize tiers and brand-winner flag, the
-// user's position, points and difference to the first, and the "± neighbours" panel. The
-// user only ever sees the rankings of their own brand and site; supervisors (not agents)
-// read them too but are never in them.
-import type { DifferenceResponse, NeighboursResponse, PointsResponse, PositionResponse, RankingPage, RankingPageQuery, RankingRow, RankingView } from '#contract/ranking';
+// user's position, points and difference to the first, and the "± neighbours" panel. An
+// agent only ever sees the rankings of its own brand and site; staff (never in a ranking)
+// choose a brand or site within their scope (#domain/ranking-scope), checked here whatever
+// the client sends.
+import type {
+  DifferenceResponse, NeighboursResponse, PointsResponse, PositionResponse, RankingOptions, RankingPage, RankingPageQuery, RankingRow, RankingView,
+} from '#contract/ranking';
 import { attributeIdFromSlug } from '#domain/attributes';
 import { BRAND_TIERS, GLOBAL_TIERS, neighbourRange, pointsDifference, prizeTiers, type PrizeTiers } from '#domain/ranking';
+import { choosesRankingScope, rankingReach, reachesBrand, reachesSite, type RankingReach } from '#domain/ranking-scope';
 import type { Database, UserRow } from '#server/db/schema';
 import { HttpError } from '#server/http-error';
 import type { Kysely } from 'kysely';
-import { createRankingRepository, type RankingScopeRef, type StandingRow } from './repository.ts';
+import { createRankingRepository, type PlacedSite, type RankingScopeRef, type StandingRow } from './repository.ts';
 import { GLOBAL_RANKING } from './standings.ts';
 
 export const ATTRIBUTE_NOT_FOUND = 'No existe ese atributo';
+export const OUT_OF_RANKING_SCOPE = 'No puedes ver rankings fuera de tu ámbito';
+const NO_SUCH_BRAND = 'No existe esa marca';
+const NO_SUCH_SITE = 'No existe esa sede';
+
+/** The site or brand a page names (staff's choice); absent means the user's own, or the first in scope. */
+export type ScopeChoice = Pick<RankingPageQuery, 'sede' | 'marca'>;
+
+const reachOf = (user: UserRow): RankingReach =>
+  rankingReach({ perfil: user.perfil, brandId: user.brand_id, platformId: user.platform_id, siteId: user.site_id });
 
 /** {atributo} of the paths: an id (1-7) or a slug ("accesible"). */
 export function parseAttributeParam(value: string): number | null {
@@ -39,12 +52,40 @@ export function createRankingService(db: Kysely<Database>) {
     return found.id;
   }
 
-  /** The ranking `view` shows this user: theirs, by brand or by site; null when the user has no site. */
-  async function scopeFor(user: UserRow, view: RankingView, atributo: string | null): Promise<RankingScopeRef | null> {
+  /** The sites whose rankings the reach may read; for staff only those with agents working there. */
+  async function readableSites(reach: RankingReach): Promise<PlacedSite[]> {
+    return (await repo.sites()).filter((site) => (reach.kind === 'own' || site.brandIds.length > 0) && reachesSite(reach, site));
+  }
+
+  /** The site shown when none is named: the user's own if readable, else the first. */
+  const firstSite = (user: UserRow, sites: PlacedSite[]): number | null => sites.find((site) => site.id === user.site_id)?.id ?? sites[0]?.id ?? null;
+
+  /** The brand a brand page shows: the one named (403 outside the reach), else the user's own. */
+  async function brandFor(user: UserRow, reach: RankingReach, wanted: number | undefined): Promise<number> {
+    if (wanted === undefined) return user.brand_id;
+    if (!(await repo.brands()).some((b) => b.id === wanted)) throw new HttpError(404, NO_SUCH_BRAND);
+    if (!reachesBrand(reach, wanted)) throw new HttpError(403, OUT_OF_RANKING_SCOPE);
+    return wanted;
+  }
+
+  /** The site a site page shows: the one named (403 outside the reach), else the agent's own or staff's first. */
+  async function siteFor(user: UserRow, reach: RankingReach, wanted: number | undefined): Promise<number | null> {
+    if (wanted === undefined && !choosesRankingScope(reach)) return user.site_id;
+    if (wanted === undefined) return firstSite(user, await readableSites(reach));
+    const site = (await repo.sites()).find((s) => s.id === wanted);
+    if (!site) throw new HttpError(404, NO_SUCH_SITE);
+    if (!reachesSite(reach, site)) throw new HttpError(403, OUT_OF_RANKING_SCOPE);
+    return site.id;
+  }
+
+  /** The ranking `view` shows this user: by brand or by site; null when there is no site to show. */
+  async function scopeFor(user: UserRow, view: RankingView, atributo: string | null, choice: ScopeChoice = {}): Promise<RankingScopeRef | null> {
     if (view === 'global') return { attributeId: GLOBAL_RANKING, scope: 'global', scopeId: 0 };
     const attributeId = await enabledAttribute(atributo ?? '');
-    if (view === 'marca') return { attributeId, scope: 'marca', scopeId: user.brand_id };
-    return user.site_id === null ? null : { attributeId, scope: 'plataforma', scopeId: user.site_id };
+    const reach = reachOf(user);
+    if (view === 'marca') return { attributeId, scope: 'marca', scopeId: await brandFor(user, reach, choice.marca) };
+    const siteId = await siteFor(user, reach, choice.sede);
+    return siteId === null ? null : { attributeId, scope: 'plataforma', scopeId: siteId };
   }
 
   function tiersOf(ref: RankingScopeRef, siteAgents: number): PrizeTiers {
@@ -73,10 +114,23 @@ export function createRankingService(db: Kysely<Database>) {
   return {
     scopeFor,
 
+    /** The brands and sites the user may look at, and the ones a screen shows first. */
+    async options(user: UserRow): Promise<RankingOptions> {
+      const reach = reachOf(user);
+      const brands = (await repo.brands()).filter((b) => reachesBrand(reach, b.id));
+      const sites = await readableSites(reach);
+      return {
+        marcas: brands.map((b) => ({ id: b.id, nombre: b.name })),
+        sedes: sites.map((site) => ({ id: site.id, nombre: site.name, plataforma: site.platform })),
+        marca: brands.some((b) => b.id === user.brand_id) ? user.brand_id : brands[0]?.id ?? null,
+        sede: firstSite(user, sites),
+      };
+    },
+
     async page(user: UserRow, view: RankingView, atributo: string | null, query: RankingPageQuery): Promise<RankingPage> {
-      const ref = await scopeFor(user, view, atributo);
+      const ref = await scopeFor(user, view, atributo, query);
       const search = query.search?.trim() || null;
-      // A site view for a user without a site (a supervisor): an empty site.
+      // A site view with no site to show (an agent without one, staff with none in scope): empty.
       if (!ref) return { data: [], total: 0, numero_ganadores: prizeTiers(0), is_marca_top_uno_here: false };
       const offset = (query.page - 1) * query.per_page;
       const rows = await repo.page(ref, offset, query.per_page, search);

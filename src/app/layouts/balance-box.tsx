@@ -3,19 +3,19 @@ import type { SessionUser } from '#contract/session';
 import { fetchImps } from '#api/points';
 import { balanceUnit, headerBalance } from '#domain/access';
 import { formatNumber } from '#domain/format';
-import { formatAge } from '#offline/format-age';
 import { useCachedQuery } from '#offline/use-cached-query';
+import { useReportDataAge } from '#components/screen-data-age';
 import classes from './header.module.css';
 
 /**
  * "Saldo": the IMPs balance (brand 1: IMPs+Rings), read from the device's snapshot so it
- * shows offline, refreshed from the API behind. An unconfirmed figure says how old it is.
+ * shows offline, refreshed from the API behind. How old an unconfirmed figure is, the sync line says.
  */
 export function BalanceBox({ user }: { user: SessionUser }) {
   const { data, isLoading, isStale, fetchedAt } = useCachedQuery('imps', fetchImps, { userId: user.id });
   const unit = balanceUnit(user);
   const amount = data ? formatNumber(headerBalance(user, data)) : null;
-  const age = isStale && fetchedAt !== undefined ? formatAge(fetchedAt, Date.now()) : null;
+  useReportDataAge(fetchedAt, isStale);
 
   return (
     <div className={classes.balance} role="group" aria-label="Saldo">
@@ -32,7 +32,6 @@ export function BalanceBox({ user }: { user: SessionUser }) {
             — <span className={classes.balanceUnit}>{unit}</span>
           </span>
         )}
-        {age && <span className={classes.balanceAge}>{age}</span>}
       </span>
     </div>
   );

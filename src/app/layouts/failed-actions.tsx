@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Popover, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '#domain/format';
 import type { OutboxRow } from '#offline/db';
 import { discardFailed, retryFailed } from '#offline/outbox';
-import { AlertIcon } from '#components/alert-icon';
-import { failedText } from '#app/layouts/sync-status-text.ts';
 
 /**
- * "2 acciones rechazadas": the queued actions the server refused for good, each with the
- * server's reason, to discard or send again. Nothing is dropped without the user's say.
+ * The queued actions the server refused for good, each with the server's reason, to discard
+ * or send again. Nothing is dropped without the user's say.
  */
 export function FailedActions({ rows }: { rows: OutboxRow[] }) {
   const [busy, setBusy] = useState<string | null>(null);
@@ -20,45 +18,38 @@ export function FailedActions({ rows }: { rows: OutboxRow[] }) {
   };
 
   return (
-    <Popover position="bottom-end" width="min(360px, calc(100vw - 24px))" shadow="md" withArrow trapFocus returnFocus>
-      <Popover.Target>
-        <Button size="compact-sm" color="red" variant="white" leftSection={<AlertIcon size={16} />}>
-          {failedText(rows.length)}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown aria-label="Acciones rechazadas">
-        <Text fw={700} size="sm" mb={4}>
-          El servidor no aceptó estas acciones
-        </Text>
-        <Text size="xs" c="dimmed" mb="sm">
-          Puedes reintentarlas o descartarlas.
-        </Text>
-        <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-          {rows.map((row) => (
-            <li key={row.id}>
-              <Text size="sm" fw={600}>
-                {row.label}
+    <section aria-labelledby="acciones-rechazadas">
+      <Text fw={700} size="sm" c="red.9" id="acciones-rechazadas">
+        El servidor no aceptó estas acciones
+      </Text>
+      <Text size="xs" c="dimmed" mb="xs">
+        Puedes reintentarlas o descartarlas.
+      </Text>
+      <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {rows.map((row) => (
+          <li key={row.id}>
+            <Text size="sm" fw={600}>
+              {row.label}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(row.occurredAt)}
+            </Text>
+            {row.lastError && (
+              <Text size="sm" c="red.8">
+                {row.lastError}
               </Text>
-              <Text size="xs" c="dimmed">
-                {formatDateTime(row.occurredAt)}
-              </Text>
-              {row.lastError && (
-                <Text size="sm" c="red.8">
-                  {row.lastError}
-                </Text>
-              )}
-              <Group gap="xs" mt={6} justify="flex-end">
-                <Button size="compact-sm" variant="subtle" color="red" disabled={busy === row.id} aria-label={`Descartar: ${row.label}`} onClick={() => act(row.id, discardFailed)}>
-                  Descartar
-                </Button>
-                <Button size="compact-sm" variant="light" disabled={busy === row.id} aria-label={`Reintentar: ${row.label}`} onClick={() => act(row.id, retryFailed)}>
-                  Reintentar
-                </Button>
-              </Group>
-            </li>
-          ))}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+            )}
+            <Group gap="xs" mt={6} justify="flex-end">
+              <Button size="compact-sm" variant="subtle" color="red" disabled={busy === row.id} aria-label={`Descartar: ${row.label}`} onClick={() => act(row.id, discardFailed)}>
+                Descartar
+              </Button>
+              <Button size="compact-sm" variant="light" disabled={busy === row.id} aria-label={`Reintentar: ${row.label}`} onClick={() => act(row.id, retryFailed)}>
+                Reintentar
+              </Button>
+            </Group>
+          </li>
+        ))}
+      </Stack>
+    </section>
   );
 }

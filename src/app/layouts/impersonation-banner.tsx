@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Button } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { navigationBanner } from '#domain/access';
 import { sessionAtom } from '#offline/session';
 import { restoreOriginalUser } from '#features/auth/sign-out.ts';
@@ -18,6 +19,8 @@ export function ImpersonationBanner() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
+  // The spacer takes the bar's real height: a long nickname wraps it onto two lines on a phone.
+  const { ref, height } = useElementSize();
   const banner = navigationBanner(session.user, session.originalUser !== null, pathname);
   if (!banner) return null;
 
@@ -37,8 +40,8 @@ export function ImpersonationBanner() {
 
   return (
     <>
-      <div className={classes.spacer} aria-hidden="true" />
-      <div className={classes.bar} role="region" aria-label="Navegación simulada">
+      <div className={classes.spacer} style={height > 0 ? { height: height + 16 } : undefined} aria-hidden="true" />
+      <div ref={ref} className={classes.bar} role="region" aria-label="Navegación simulada">
         <div className={classes.inner}>
           <span className={classes.text}>Estás navegando como {banner.nickName}</span>
           <Button color="dark" size="sm" onClick={leave} loading={leaving} className={classes.exit}>

@@ -2,8 +2,11 @@ import { Fragment } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button, Menu } from '@mantine/core';
 import type { SessionUser } from '#contract/session';
+import { fetchAppConfig } from '#api/config';
 import { activeMenuHref, menuItems } from '#domain/access';
+import { useCachedQuery } from '#offline/use-cached-query';
 import { paths } from '#app/paths.ts';
+import classes from './header.module.css';
 
 // A translucent button that reads on the blue header (white text ≥ 7:1 on the brand blue).
 const onBrandButtonVars = () => ({
@@ -15,6 +18,9 @@ const onBrandButtonVars = () => ({
   },
 });
 
+/** The configuration changes with a deployment, not while the app runs. */
+const CONFIG_MAX_AGE_MS = 10 * 60_000;
+
 function MenuIcon() {
   return (
     <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true">
@@ -23,16 +29,21 @@ function MenuIcon() {
   );
 }
 
-/** Spec 2 "Navigation menu": the user's items in order, the current one highlighted. */
+/** Spec 2 "Navigation menu": the user's items in order, the current one highlighted; staff screens under "Gestión". */
 export function MainMenu({ user }: { user: SessionUser }) {
   const { pathname } = useLocation();
-  const items = menuItems(user);
+  // Who may import users depends on the corporate domain, server configuration: read through
+  // the device cache as /importar-usuarios reads it, so the menu agrees with it offline too.
+  const config = useCachedQuery('app-config', fetchAppConfig, { userId: user.id, maxAgeMs: CONFIG_MAX_AGE_MS });
+  const items = menuItems(user, config.data?.corporateDomain);
+  const firstStaff = items.find((i) => i.staff)?.href;
   const active = activeMenuHref(items, pathname);
 
   return (
     <Menu position="bottom-end" width={260} offset={8} withinPortal trapFocus>
       <Menu.Target>
-        <Button variant="filled" size="sm" leftSection={<MenuIcon />} vars={onBrandButtonVars}>
+        {/* Phones show the icon alone (the name stays "Menú"), so the greeting keeps the room. */}
+        <Button variant="filled" size="sm" leftSection={<MenuIcon />} vars={onBrandButtonVars} aria-label="Menú" classNames={{ root: classes.menuButton, section: classes.menuIcon, label: classes.menuLabel }}>
           Menú
         </Button>
       </Menu.Target>
@@ -43,14 +54,19 @@ export function MainMenu({ user }: { user: SessionUser }) {
           return (
             <Fragment key={item.href}>
               {isLogout && items.length > 1 && <Menu.Divider />}
+              {item.href === firstStaff && (
+                <>
+                  <Menu.Divider />
+                  <Menu.Label c="gray.7">Gestión</Menu.Label>
+                </>
+              )}
               <Menu.Item
                 component={Link}
                 to={item.href}
                 aria-current={current ? 'page' : undefined}
-                color={isLogout ? 'red.9' : undefined}
                 fw={current ? 700 : 500}
                 bg={current ? 'brand.0' : undefined}
-                c={current ? 'brand.8' : undefined}
+                c={current ? 'brand.8' : isLogout ? 'red.9' : undefined}
                 style={current ? { boxShadow: 'inset 3px 0 0 var(--mantine-color-brand-6)' } : undefined}
               >
                 {item.label}

@@ -1,16 +1,82 @@
 import { describe, expect, it } from 'vitest';
-import { failedText, pendingText } from './sync-status-text.ts';
+import { failedText, NOTHING_PENDING, pendingKind, pendingLines, pendingShortText, pendingText, summarizePending } from './sync-status-text.ts';
+
+const progress = (videoId: number, porcentaje: number, imps = 0) => ({
+  id: `v${videoId}-${porcentaje}`,
+  path: `/video/${videoId}/porcentaje`,
+  imps,
+  label: imps > 0 ? `Vídeo completado: Vídeo ${videoId}` : `Progreso de vídeo: Vídeo ${videoId}`,
+});
+const answer = (question: number) => ({ id: `a${question}`, path: `/41/${question}/3/answer`, imps: 0, label: `Quizz 1 Accesible: pregunta ${question}` });
+const log = (n: number) => ({ id: `l${n}`, path: '/log/register', imps: 0, label: 'Registro de actividad' });
+
+describe('pendingKind', () => {
+  it.each([
+    ['/video/12/porcentaje', 'video'],
+    ['/41/7/3/answer', 'answer'],
+    ['/refaces/upload', 'reface'],
+    ['/log/register', 'log'],
+    ['/crear-nickname', 'other'],
+    ['/video/12/visto', 'other'],
+  ])('%s → %s', (path, kind) => {
+    expect(pendingKind(path)).toBe(kind);
+  });
+});
+
+describe('summarizePending', () => {
+  it('counts a video once however many progress reports it queued, and every answer', () => {
+    const rows = [progress(12, 10), progress(12, 50), progress(12, 100, 5), log(1), answer(1), answer(2), answer(3), answer(4), answer(5)];
+    expect(summarizePending(rows)).toEqual({ actions: 6, imps: 5, videos: 1, answers: 5, refaces: 0, others: 0, logs: 1 });
+  });
+
+  it('is nothing for no rows', () => {
+    expect(summarizePending([])).toEqual(NOTHING_PENDING);
+  });
+});
 
 describe('pendingText', () => {
+  const text = (rows: Parameters<typeof summarizePending>[0]) => pendingText(summarizePending(rows));
+
   it.each([
-    [0, 0, null],
-    [0, 15, null],
-    [1, 15, '+15 IMPs pendientes de sincronizar'],
-    [4, 12500, '+12.500 IMPs pendientes de sincronizar'],
-    [1, 0, '1 acción pendiente de sincronizar'],
-    [3, 0, '3 acciones pendientes de sincronizar'],
-  ])('%i pending bringing %i IMPs → %s', (pending, imps, expected) => {
-    expect(pendingText(pending, imps)).toBe(expected);
+    ['nothing', [], null],
+    ['a video finished offline and five answers', [progress(12, 90), progress(12, 100, 5), log(1), answer(1), answer(2), answer(3), answer(4), answer(5)], '6 acciones pendientes: +5 IMPs, 1 vídeo, 5 respuestas'],
+    ['two videos finished and two answers', [progress(12, 100, 5), progress(13, 100, 5), answer(1), answer(2)], '4 acciones pendientes: +10 IMPs, 2 vídeos, 2 respuestas'],
+    ['one answer', [answer(1)], '1 acción pendiente: 1 respuesta'],
+    ['a video half seen', [progress(12, 40)], '1 acción pendiente: 1 vídeo'],
+    ['a reface and something else', [{ id: 'r', path: '/refaces/upload', imps: 10, label: 'Reface' }, { id: 'n', path: '/crear-nickname', imps: 0, label: 'Nick' }], '2 acciones pendientes: +10 IMPs, 1 reface, 1 otra'],
+    ['only activity logs', [log(1)], '1 registro de actividad pendiente'],
+    ['several activity logs', [log(1), log(2)], '2 registros de actividad pendientes'],
+  ] as Array<[string, Parameters<typeof summarizePending>[0], string | null]>)('%s', (_name, rows, expected) => {
+    expect(text(rows)).toBe(expected);
+  });
+
+  it('writes large figures the Spanish way', () => {
+    expect(pendingText({ ...NOTHING_PENDING, actions: 12000, answers: 12000, imps: 12500 })).toBe('12.000 acciones pendientes: +12.500 IMPs, 12.000 respuestas');
+  });
+});
+
+describe('pendingShortText', () => {
+  const text = (rows: Parameters<typeof summarizePending>[0]) => pendingShortText(summarizePending(rows));
+
+  it.each([
+    ['nothing', [], null],
+    ['a video finished offline and five answers', [progress(12, 100, 5), log(1), answer(1), answer(2), answer(3), answer(4), answer(5)], 'Por enviar: 1 vídeo, 5 respuestas'],
+    ['one answer', [answer(1)], 'Por enviar: 1 respuesta'],
+    ['only activity logs', [log(1), log(2)], 'Por enviar: 2 registros'],
+  ] as Array<[string, Parameters<typeof summarizePending>[0], string | null]>)('%s', (_name, rows, expected) => {
+    expect(text(rows)).toBe(expected);
+  });
+});
+
+describe('pendingLines', () => {
+  it('lists a video once (as completed when it is), each answer, and the logs as one count', () => {
+    const rows = [progress(12, 50), log(1), progress(12, 100, 5), answer(1), answer(2), log(2)];
+    expect(pendingLines(rows)).toEqual([
+      { key: 'v12-50', label: 'Vídeo completado: Vídeo 12', imps: 5 },
+      { key: 'a1', label: 'Quizz 1 Accesible: pregunta 1', imps: 0 },
+      { key: 'a2', label: 'Quizz 1 Accesible: pregunta 2', imps: 0 },
+      { key: 'logs', label: '2 registros de actividad', imps: 0 },
+    ]);
   });
 });
 

@@ -1,14 +1,119 @@
-// The words of the sync indicator. Pure: counts in, Spanish out.
+// The words of the sync indicator. Pure: outbox rows or counts in, Spanish out.
 import { formatNumber } from '#domain/format';
 
-/** "+15 IMPs pendientes de sincronizar", or "3 acciones pendientes…" when they bring no IMPs. */
-export function pendingText(pending: number, imps: number): string | null {
-  if (pending <= 0) return null;
-  if (imps > 0) return `+${formatNumber(imps)} IMPs pendientes de sincronizar`;
-  return pending === 1 ? '1 acción pendiente de sincronizar' : `${formatNumber(pending)} acciones pendientes de sincronizar`;
+/** What a queued action is, read from its API path (spec 7). */
+export type PendingKind = 'video' | 'answer' | 'reface' | 'log' | 'other';
+
+const VIDEO_PROGRESS = /^\/video\/(\d+)\/porcentaje$/;
+const QUIZ_ANSWER = /^\/\d+\/\d+\/\d+\/answer$/;
+
+export function pendingKind(path: string): PendingKind {
+  if (VIDEO_PROGRESS.test(path)) return 'video';
+  if (QUIZ_ANSWER.test(path)) return 'answer';
+  if (path.startsWith('/refaces/')) return 'reface';
+  if (path === '/log/register') return 'log';
+  return 'other';
+}
+
+export interface PendingSummary {
+  /** What the user did: a video (however many progress reports it queued), an answer, a reface… Activity logs not included. */
+  actions: number;
+  imps: number;
+  videos: number;
+  answers: number;
+  refaces: number;
+  others: number;
+  /** "Clic vídeo", "Fin video"…: queued too, but nothing the user did on purpose. */
+  logs: number;
+}
+
+export const NOTHING_PENDING: PendingSummary = { actions: 0, imps: 0, videos: 0, answers: 0, refaces: 0, others: 0, logs: 0 };
+
+/** Counts the pending rows by kind; a video's several progress reports count as one video. */
+export function summarizePending(rows: ReadonlyArray<{ path: string; imps: number }>): PendingSummary {
+  const videos = new Set<string>();
+  const counts = { ...NOTHING_PENDING };
+  for (const row of rows) {
+    counts.imps += row.imps;
+    const kind = pendingKind(row.path);
+    if (kind === 'video') videos.add(row.path);
+    else if (kind === 'answer') counts.answers += 1;
+    else if (kind === 'reface') counts.refaces += 1;
+    else if (kind === 'log') counts.logs += 1;
+    else counts.others += 1;
+  }
+  counts.videos = videos.size;
+  counts.actions = counts.videos + counts.answers + counts.refaces + counts.others;
+  return counts;
+}
+
+const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+
+function kindParts(summary: PendingSummary): string[] {
+  return [
+    summary.videos > 0 ? count(summary.videos, 'vídeo', 'vídeos') : null,
+    summary.answers > 0 ? count(summary.answers, 'respuesta', 'respuestas') : null,
+    summary.refaces > 0 ? count(summary.refaces, 'reface', 'refaces') : null,
+    summary.others > 0 ? count(summary.others, 'otra', 'otras') : null,
+  ].filter((part): part is string => part !== null);
+}
+
+/**
+ * "6 acciones pendientes: +5 IMPs, 1 vídeo, 5 respuestas": every kind waiting to be sent, and
+ * the IMPs they are expected to bring. Null when nothing waits.
+ */
+export function pendingText(summary: PendingSummary): string | null {
+  if (summary.actions === 0) {
+    return summary.logs > 0 ? count(summary.logs, 'registro de actividad pendiente', 'registros de actividad pendientes') : null;
+  }
+  const imps = summary.imps > 0 ? [`+${formatNumber(summary.imps)} IMPs`] : [];
+  return `${count(summary.actions, 'acción pendiente', 'acciones pendientes')}: ${[...imps, ...kindParts(summary)].join(', ')}`;
+}
+
+/**
+ * The same for a phone's line, where the long form does not fit: "Por enviar: 1 vídeo,
+ * 5 respuestas". The header's balance already counts the IMPs; the detail lists everything.
+ */
+export function pendingShortText(summary: PendingSummary): string | null {
+  if (summary.actions === 0) return summary.logs > 0 ? `Por enviar: ${count(summary.logs, 'registro', 'registros')}` : null;
+  return `Por enviar: ${kindParts(summary).join(', ')}`;
+}
+
+export interface PendingLine {
+  key: string;
+  label: string;
+  imps: number;
+}
+
+/**
+ * The detail of what waits, one line per thing the user did, oldest first: a video once (its
+ * "Vídeo completado" report if any), each answer, and the activity logs as one count.
+ */
+export function pendingLines(rows: ReadonlyArray<{ id: string; path: string; imps: number; label: string }>): PendingLine[] {
+  const lines: PendingLine[] = [];
+  const byVideo = new Map<string, PendingLine>();
+  let logs = 0;
+  for (const row of rows) {
+    const kind = pendingKind(row.path);
+    if (kind === 'log') {
+      logs += 1;
+      continue;
+    }
+    const video = kind === 'video' ? byVideo.get(row.path) : undefined;
+    if (video) {
+      video.imps += row.imps;
+      if (row.imps > 0) video.label = row.label;
+      continue;
+    }
+    const line = { key: row.id, label: row.label, imps: row.imps };
+    if (kind === 'video') byVideo.set(row.path, line);
+    lines.push(line);
+  }
+  if (logs > 0) lines.push({ key: 'logs', label: count(logs, 'registro de actividad', 'registros de actividad'), imps: 0 });
+  return lines;
 }
 
 /** "1 acción rechazada", "2 acciones rechazadas". */
 export function failedText(failed: number): string {
-  return failed === 1 ? '1 acción rechazada' : `${formatNumber(failed)} acciones rechazadas`;
+  return count(failed, 'acción rechazada', 'acciones rechazadas');
 }

@@ -2,12 +2,23 @@
 // server's corrections (useCachedQuery, refreshed behind), and the answers this device has
 // queued (IndexedDB, live), so a quiz started online carries on with the network off.
 import { useLiveQuery } from 'dexie-react-hooks';
+import { fetchAttributes } from '#api/attributes';
 import { fetchParticipation, fetchQuestionBundle, fetchQuizResults, quizCacheKeys } from '#api/quiz';
+import { cacheKeys } from '#api/training';
 import type { LocalAnswer } from '#domain/quiz-flow';
 import { db, type OutboxRow } from '#offline/db';
 import { useCachedQuery } from '#offline/use-cached-query';
 import { answerMetaPrefix, type QueuedAnswerRecord } from '#features/quiz/commands.ts';
 
+/** The calendar changes once a month: a snapshot younger than this is not refetched on mount. */
+const CALENDAR_MAX_AGE_MS = 10 * 60_000;
+
+/** The programme calendar (which attributes are open), shared with the other screens' snapshot. */
+export function useProgrammeCalendar(userId: number | null) {
+  return useCachedQuery(cacheKeys.attributes, fetchAttributes, { userId, maxAgeMs: CALENDAR_MAX_AGE_MS });
+}
+
+/** userId null: nothing is read or fetched (an attribute known not to be open has no quiz to check). */
 export function useParticipation(attributeId: number, quiz: number, userId: number | null) {
   return useCachedQuery(quizCacheKeys.participation(attributeId, quiz), () => fetchParticipation(attributeId, quiz), { userId });
 }

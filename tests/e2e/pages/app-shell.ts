@@ -1,11 +1,29 @@
 import { expect, type Page } from '@playwright/test';
 
-/** The signed-in layout: header (greeting, balance, Canjear) and the dropdown menu. */
+/** The signed-in layout: header (greeting, balance, Canjear, sync line) and the dropdown menu. */
 export class AppShell {
   constructor(private readonly page: Page) {}
 
   greeting(nick: string) {
     return this.page.getByText(`Hola, ${nick}`);
+  }
+
+  /** The header's sync line: "Sin conexión" and what waits to be sent (its live region). */
+  syncStatus() {
+    return this.page.getByRole('banner').getByRole('status');
+  }
+
+  /** The line's long form, "6 acciones pendientes: +5 IMPs, 1 vídeo, 5 respuestas" (phones show a short one). */
+  pendingLine() {
+    return this.syncStatus().getByText(/pendientes?[:\s]/);
+  }
+
+  /** Opens the sync detail (pending actions, refused ones, last sync) and returns it. */
+  async openSyncDetails() {
+    await this.page.getByRole('banner').getByRole('button', { name: /Detalles de la sincronización|rechazadas?$/ }).click();
+    const details = this.page.getByRole('dialog', { name: 'Detalles de la sincronización' });
+    await expect(details).toBeVisible();
+    return details;
   }
 
   balance() {

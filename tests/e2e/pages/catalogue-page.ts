@@ -13,10 +13,23 @@ export class CataloguePage {
     return this.page.getByRole('article', { name }).first();
   }
 
+  redeemButton(name: string) {
+    return this.card(name).getByRole('button', { name: 'Canjear' });
+  }
+
+  confirmDialog() {
+    return this.page.getByRole('dialog', { name: '¿Confirmar canjeo?' });
+  }
+
+  /** The catalogue with nothing on the device and no network. */
+  offlineState() {
+    return this.page.getByRole('heading', { name: 'Sin conexión' });
+  }
+
   /** Canjear → "¿Confirmar canjeo?" → "Sí, canjear"; returns the result dialog. */
   async redeem(name: string) {
-    await this.card(name).getByRole('button', { name: 'Canjear' }).click();
-    const confirm = this.page.getByRole('dialog', { name: '¿Confirmar canjeo?' });
+    await this.redeemButton(name).click();
+    const confirm = this.confirmDialog();
     await expect(confirm).toContainText(name);
     await confirm.getByRole('button', { name: 'Sí, canjear' }).click();
     return this.page.getByRole('dialog', { name: /¡Canje realizado!|Error al canjear/ });

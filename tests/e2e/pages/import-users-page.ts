@@ -13,6 +13,14 @@ export class ImportUsersPage {
     await this.page.locator('input[type=file]').setInputFiles({ name, mimeType, buffer });
   }
 
+  /** As a keyboard user does: focus the drop area, Enter, pick the file in the chooser. */
+  async uploadWithKeyboard(name: string, mimeType: string, buffer: Buffer) {
+    const area = this.page.getByRole('button', { name: 'Subir archivo de usuarios' });
+    await area.focus();
+    const [chooser] = await Promise.all([this.page.waitForEvent('filechooser'), this.page.keyboard.press('Enter')]);
+    await chooser.setFiles({ name, mimeType, buffer });
+  }
+
   success() {
     return this.page.getByRole('status').filter({ hasText: 'Usuarios importados' });
   }

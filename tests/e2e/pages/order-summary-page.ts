@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** /listado-usuarios ("Resumen de pedidos"): search, Descargar, table and pager. */
+/** /listado-usuarios ("Resumen de pedidos"): search, Descargar, table (or phone cards) and pager. */
 export class OrderSummaryPage {
   constructor(private readonly page: Page) {}
 
@@ -12,9 +12,24 @@ export class OrderSummaryPage {
     return this.page.getByPlaceholder('Buscar nombre, nick o producto...');
   }
 
-  /** Body rows of the table. */
+  /** Body rows of the table (tablets and desktops). */
   rows(): Locator {
     return this.page.getByRole('table').locator('tbody tr');
+  }
+
+  /** The table's scroll box, reachable by keyboard. */
+  tableRegion(): Locator {
+    return this.page.getByRole('region', { name: 'Tabla de pedidos' });
+  }
+
+  /** One card per order (phones). */
+  cards(): Locator {
+    return this.page.getByRole('list', { name: 'Pedidos' }).getByRole('listitem');
+  }
+
+  /** The empty state that is shown: the table's empty row, or the phones' card. */
+  noResults(): Locator {
+    return this.page.getByText('No hay resultados.').filter({ visible: true });
   }
 
   pageLabel(): Locator {

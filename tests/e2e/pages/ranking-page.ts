@@ -50,4 +50,28 @@ export class RankingPage {
   search() {
     return this.page.getByRole('textbox', { name: 'Buscar por nick name' });
   }
+
+  /** An agent's own figures ("Tu posición", "Tus puntos", "Al primero"). */
+  myStanding() {
+    return this.page.getByRole('region', { name: 'Tus datos en este ranking' });
+  }
+
+  neighbours() {
+    return this.page.getByRole('heading', { name: 'Tu zona del ranking' });
+  }
+
+  /** Staff's choice of site or brand (a Mantine Select, named by its label). */
+  scopeSelect(label: 'Sede' | 'Marca') {
+    return this.page.getByRole('combobox', { name: label, exact: true });
+  }
+
+  async chooseScope(label: 'Sede' | 'Marca', option: string) {
+    await this.scopeSelect(label).click();
+    await this.page.getByRole('option', { name: option, exact: true }).click();
+  }
+
+  /** The attribute strip's scrolling area (a strip with fading ends on phones). */
+  menuStrip() {
+    return this.attributeMenu().locator('[data-more-before], [data-more-after]');
+  }
 }

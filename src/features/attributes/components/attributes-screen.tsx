@@ -1,6 +1,6 @@
-import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { inDisplayOrder, isNewAttribute } from '#domain/training';
-import { AlertIcon } from '#components/alert-icon';
+import { LoadError } from '#components/load-error';
 import { FreshnessNote } from '#components/freshness-note';
 import { useCalendar } from '#features/attributes/queries.ts';
 import { AttributeTile } from '#features/attributes/components/attribute-tile.tsx';
@@ -32,17 +32,13 @@ export function AttributesScreen({ userId }: { userId: number }) {
           <FreshnessNote fetchedAt={calendar.fetchedAt} isStale={calendar.isStale} />
         </>
       ) : calendar.isLoading ? (
-        <SimpleGrid cols={GRID} spacing="lg" aria-busy="true" aria-label="Cargando...">
+        <SimpleGrid cols={GRID} spacing="lg" role="status" aria-busy="true" aria-label="Cargando...">
           {Array.from({ length: 7 }, (_, i) => (
             <Skeleton key={i} height={190} radius="lg" />
           ))}
         </SimpleGrid>
       ) : (
-        <Alert color="red" role="alert" icon={<AlertIcon />} title={`No se pudieron obtener los atributos: ${calendar.error ?? ''}`}>
-          <Button size="xs" variant="default" mt="xs" onClick={() => void calendar.revalidate()}>
-            Reintentar
-          </Button>
-        </Alert>
+        <LoadError title={`No se pudieron obtener los atributos: ${calendar.error ?? ''}`} onRetry={() => void calendar.revalidate()} />
       )}
     </Stack>
   );

@@ -24,7 +24,7 @@ export function DemoUserTile({ label, email, pending, disabled, onSelect }: Demo
         <span className={classes.name}>{name}</span>
         {role && <span className={classes.role}>{role}</span>}
       </span>
-      {pending && <Loader size="xs" aria-label="Cargando..." />}
+      {pending && <Loader size="xs" role="status" aria-label="Cargando..." />}
     </UnstyledButton>
   );
 }

@@ -74,7 +74,7 @@ export function LoginScreen({ passedMessage }: LoginScreenProps) {
               </Stack>
             </Alert>
           ) : (
-            <Skeleton height={50} radius="md" aria-label="Cargando..." />
+            <Skeleton height={50} radius="md" role="status" aria-label="Cargando..." />
           )}
           <Divider />
           <Text size="xs" c="dimmed" ta="center">

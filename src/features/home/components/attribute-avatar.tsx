@@ -12,8 +12,13 @@ interface AttributeAvatarProps {
 
 /** One "Conoce a" avatar: a link to the dashboard, or a dimmed, inert tile while disabled. */
 export function AttributeAvatar({ attribute, isNew }: AttributeAvatarProps) {
+  // The name comes first in the DOM (CSS puts it under the logo) so the text read in order,
+  // "Accesible NEW", is the one the link's name contains (WCAG 2.5.3, label in name).
   const face = (
     <>
+      <Text component="span" className={classes.name}>
+        {attribute.nombre}
+      </Text>
       <span className={classes.ring} data-new={isNew || undefined}>
         <AttributeLogo slug={attribute.slug} alt="" size={68} />
         {isNew && (
@@ -22,9 +27,6 @@ export function AttributeAvatar({ attribute, isNew }: AttributeAvatarProps) {
           </Badge>
         )}
       </span>
-      <Text component="span" className={classes.name}>
-        {attribute.nombre}
-      </Text>
     </>
   );
 
@@ -40,7 +42,7 @@ export function AttributeAvatar({ attribute, isNew }: AttributeAvatarProps) {
     <Link
       to={paths.dashboard.getHref(attribute.slug)}
       className={classes.item}
-      aria-label={isNew ? `Conoce a ${attribute.nombre}, nuevo` : `Conoce a ${attribute.nombre}`}
+      aria-label={isNew ? `Conoce a ${attribute.nombre}, NEW (nuevo)` : `Conoce a ${attribute.nombre}`}
     >
       {face}
     </Link>

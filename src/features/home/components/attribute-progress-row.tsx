@@ -16,7 +16,6 @@ interface AttributeProgressRowProps {
 /** One attribute's training progress (GET /progreso/{id}), from the device's snapshot first. */
 export function AttributeProgressRow({ attribute, userId, isCurrent }: AttributeProgressRowProps) {
   const { data, isLoading, error, isStale, fetchedAt } = useAttributeProgress(attribute.id, userId);
-  const labelId = `progreso-${attribute.slug}`;
 
   return (
     <Group wrap="nowrap" gap="md" align="center">
@@ -24,7 +23,7 @@ export function AttributeProgressRow({ attribute, userId, isCurrent }: Attribute
       <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Group gap={8} wrap="nowrap">
-            <Text fw={650} id={labelId}>
+            <Text fw={650}>
               {attribute.nombre}
             </Text>
             {isCurrent && (
@@ -39,7 +38,7 @@ export function AttributeProgressRow({ attribute, userId, isCurrent }: Attribute
             </Text>
           )}
         </Group>
-        <ProgressState value={data} isLoading={isLoading} error={error} labelledBy={labelId} />
+        <ProgressState value={data} isLoading={isLoading} error={error} label={`Progreso de ${attribute.nombre}`} />
         <FreshnessNote fetchedAt={fetchedAt} isStale={isStale} />
       </Stack>
     </Group>

@@ -1,9 +1,11 @@
-import { Alert, Button, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { useAtomValue } from 'jotai';
 import type { SessionUser } from '#contract/session';
-import { needsNickname } from '#domain/access';
+import { showsNewContentPrompt } from '#domain/access';
 import { currentAttribute } from '#domain/calendar';
 import { bannerAttributes, inDisplayOrder } from '#domain/training';
-import { AlertIcon } from '#components/alert-icon';
+import { sessionAtom } from '#offline/session';
+import { LoadError } from '#components/load-error';
 import { useCalendar } from '#features/home/queries.ts';
 import { useFirstBannerClick } from '#features/home/hooks/use-first-banner-click.ts';
 import { AttributeAvatars } from '#features/home/components/attribute-avatars.tsx';
@@ -17,23 +19,24 @@ import { ServiceMechanics } from '#features/home/components/service-mechanics.ts
 export function HomeScreen({ user }: { user: SessionUser }) {
   const calendar = useCalendar(user.id);
   const onBannerClick = useFirstBannerClick(user.id);
+  const impersonating = useAtomValue(sessionAtom).originalUser !== null;
   const now = new Date();
   const attributes = calendar.data;
 
   if (!attributes) {
     if (calendar.isLoading) return <HomeSkeleton />;
     return (
-      <Alert color="red" role="alert" icon={<AlertIcon />} title={`No se pudieron obtener los atributos: ${calendar.error ?? ''}`}>
-        <Button size="xs" variant="default" mt="xs" onClick={() => void calendar.revalidate()}>
-          Reintentar
-        </Button>
-      </Alert>
+      <Stack gap="md">
+        <PageHeading />
+        <LoadError title={`No se pudieron obtener los atributos: ${calendar.error ?? ''}`} onRetry={() => void calendar.revalidate()} />
+      </Stack>
     );
   }
 
   const enabled = inDisplayOrder(attributes).filter((a) => a.enabled);
   return (
     <Stack gap="xl">
+      <PageHeading />
       <BannerCarousel banners={bannerAttributes(attributes)} onBannerClick={onBannerClick} />
       <AttributeAvatars calendar={attributes} now={now} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -41,14 +44,24 @@ export function HomeScreen({ user }: { user: SessionUser }) {
         <ServiceMechanics />
       </SimpleGrid>
       <PrizesFaq user={user} />
-      {!needsNickname(user) && <NewContentPrompt calendar={attributes} now={now} />}
+      {showsNewContentPrompt(user, impersonating) && <NewContentPrompt calendar={attributes} now={now} />}
     </Stack>
+  );
+}
+
+/** The page has no visible title (the banners open it); its outline still starts with one. */
+function PageHeading() {
+  return (
+    <VisuallyHidden>
+      <h1>Inicio</h1>
+    </VisuallyHidden>
   );
 }
 
 function HomeSkeleton() {
   return (
     <Stack gap="xl" aria-busy="true">
+      <PageHeading />
       <VisuallyHidden role="status">Cargando...</VisuallyHidden>
       <Skeleton radius="lg" style={{ aspectRatio: '8 / 3' }} />
       <Skeleton height={150} radius="lg" />

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Progress, Text, Title } from '@mantine/core';
 import type { Question } from '#contract/quiz';
 import { answerPoints } from '#domain/quiz';
 import { formatTimer } from '#domain/quiz-flow';
@@ -23,7 +23,7 @@ interface QuestionCardProps {
   /** Set once "Corregir y continuar" was pressed: the chosen option, and the correction when known. */
   review: { optionId: number; correctId: number | null } | null;
   onConfirm: (optionId: number, shownAt: number) => void;
-  /** The correction's status line, under the options. */
+  /** The correction's status line, beside the button (in its place on phones). */
   children?: ReactNode;
 }
 
@@ -43,8 +43,8 @@ export function QuestionCard({ participationId, question, total, review, onConfi
   }
 
   return (
-    <Card component="section" aria-labelledby={titleId}>
-      <Stack gap="md">
+    <Card component="section" aria-labelledby={titleId} p={{ base: 0, sm: 'lg' }} className={classes.questionCard}>
+      <div className={classes.question}>
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Text fw={700} size="sm" c="dimmed">
             Pregunta {question.numero} de {total}
@@ -60,8 +60,8 @@ export function QuestionCard({ participationId, question, total, review, onConfi
             </Badge>
           </Group>
         </Group>
-        <Progress value={((question.numero - 1) / Math.max(1, total)) * 100} size="sm" aria-hidden="true" />
-        <Title order={2} size="h3" id={titleId}>
+        <Progress value={((question.numero - 1) / Math.max(1, total)) * 100} size="sm" aria-hidden="true" className={classes.progress} />
+        <Title order={2} size="h3" id={titleId} className={classes.questionTitle}>
           {question.pregunta}
         </Title>
         <AnswerOptions
@@ -72,13 +72,13 @@ export function QuestionCard({ participationId, question, total, review, onConfi
           correction={review && review.correctId !== null ? { correctId: review.correctId, chosenId: review.optionId } : null}
           labelledBy={titleId}
         />
-        {children}
-        <Group justify="flex-end">
-          <Button size="md" disabled={review !== null || selected === null || shownAt === null} onClick={confirm}>
+        <div className={classes.actions} data-review={review !== null || undefined}>
+          <div className={classes.actionStatus}>{children}</div>
+          <Button size="md" className={classes.confirm} disabled={review !== null || selected === null || shownAt === null} onClick={confirm}>
             Corregir y continuar
           </Button>
-        </Group>
-      </Stack>
+        </div>
+      </div>
     </Card>
   );
 }

@@ -6,12 +6,14 @@ import { PageLoader } from '#components/page-loader';
 import { quizStep } from '#domain/quiz-flow';
 import { forgetRefusedAnswer, queueAnswer } from '#features/quiz/commands.ts';
 import { useLocalAnswers, useQuestionBundle, useQuizResults } from '#features/quiz/queries.ts';
+import { savedAnswersLine } from '#features/quiz/texts.ts';
 import type { QuizProps } from '#features/quiz/types.ts';
 import { CorrectionStatus } from '#features/quiz/components/correction-status.tsx';
 import { QuestionCard } from '#features/quiz/components/question-card.tsx';
 import { QuizPage } from '#features/quiz/components/quiz-page.tsx';
 import { QuizResults } from '#features/quiz/components/quiz-results.tsx';
 import { QuizWaiting } from '#features/quiz/components/quiz-waiting.tsx';
+import classes from './quiz.module.css';
 
 interface Submitted {
   question: Question;
@@ -43,8 +45,8 @@ export function QuizRunner({ participationId, ...quiz }: QuizProps & { participa
   const finishCorrection = useCallback(() => setSubmitted(null), []);
   const refreshResults = results.revalidate;
   const title = `Demuestra tu conocimiento sobre el atributo ${attributeName}`;
-  const page = (heading: string, content: ReactNode) => (
-    <QuizPage quiz={quiz.quiz} attributeName={attributeName} title={heading}>
+  const page = (heading: string, content: ReactNode, compact = false) => (
+    <QuizPage quiz={quiz.quiz} attributeName={attributeName} title={heading} compact={compact}>
       {content}
     </QuizPage>
   );
@@ -89,7 +91,7 @@ export function QuizRunner({ participationId, ...quiz }: QuizProps & { participa
       >
         <CorrectionStatus result={result} row={local.rows.get(submitted.question.id)} refreshResults={refreshResults} onDone={finishCorrection} />
       </QuestionCard>
-    ));
+    ), true);
   }
 
   if (step.kind === 'results') {
@@ -105,8 +107,9 @@ export function QuizRunner({ participationId, ...quiz }: QuizProps & { participa
   return page(title, (
     <>
       {waitingOnDevice > 0 && (
-        <Text size="sm" role="status">
-          {waitingOnDevice === 1 ? '1 respuesta guardada' : `${waitingOnDevice} respuestas guardadas`}: se corregirán cuando recuperes la conexión.
+        // On phones the header's sync line already counts them: the room goes to the question.
+        <Text size="sm" role="status" className={classes.phoneHidden}>
+          {savedAnswersLine(waitingOnDevice)}
         </Text>
       )}
       {(refusal !== null || sendError) && (
@@ -123,5 +126,5 @@ export function QuizRunner({ participationId, ...quiz }: QuizProps & { participa
         <QuestionCard key={question.id} participationId={participationId} question={question} total={total} review={null} onConfirm={(optionId, shownAt) => void confirm(question, optionId, shownAt)} />
       )}
     </>
-  ));
+  ), refusal === null);
 }

@@ -1,25 +1,46 @@
 import { Alert, Button, Text } from '@mantine/core';
 import { AlertIcon } from '#components/alert-icon';
+import { AttributeNotOpen } from '#components/attribute-not-open';
 import { PageLoader } from '#components/page-loader';
-import { useParticipation } from '#features/quiz/queries.ts';
+import { currentAttribute } from '#domain/calendar';
+import { paths } from '#domain/paths';
+import { useParticipation, useProgrammeCalendar } from '#features/quiz/queries.ts';
 import type { QuizProps } from '#features/quiz/types.ts';
 import { QuizIntro } from '#features/quiz/components/quiz-intro.tsx';
 import { QuizPage } from '#features/quiz/components/quiz-page.tsx';
 import { QuizRunner } from '#features/quiz/components/quiz-runner.tsx';
 
 /**
+ * Whether the attribute is open, from the calendar on the device: false only when the calendar
+ * says so; null while it is being read (without a calendar, offline, the server decides).
+ */
+function useAttributeOpen(userId: number, attributeId: number) {
+  const calendar = useProgrammeCalendar(userId);
+  const entry = calendar.data?.find((a) => a.id === attributeId);
+  const settled = calendar.data !== undefined || !calendar.isLoading;
+  const open = entry ? entry.enabled : settled ? true : null;
+  return { open, current: calendar.data ? currentAttribute(calendar.data, new Date()) : null };
+}
+
+/**
  * Spec 4 "Quiz flow": check for a participation; none → the intro with "Empezar Cuestionario";
- * one → resume at the next question, or its results once every answer is corrected.
+ * one → resume at the next question, or its results once every answer is corrected. An attribute
+ * whose month has not opened has no quiz: it says so, with a way to the open attribute.
  */
 export function QuizScreen(props: QuizProps) {
   const { userId, attributeId, attributeName, quiz } = props;
-  const participation = useParticipation(attributeId, quiz, userId);
+  const { open, current } = useAttributeOpen(userId, attributeId);
+  const participation = useParticipation(attributeId, quiz, open ? userId : null);
 
+  if (open === false) {
+    const back = current ? { to: paths.dashboard.getHref(current.slug), label: `Ir a ${current.nombre}` } : undefined;
+    return <AttributeNotOpen attributeName={attributeName} back={back} />;
+  }
   if (participation.data) return <QuizRunner {...props} participationId={participation.data.id_participacion} />;
   if (participation.data === null) return <QuizIntro {...props} />;
   return (
     <QuizPage quiz={quiz} attributeName={attributeName} title={`Demuestra tu conocimiento sobre el atributo ${attributeName}`}>
-      {participation.isLoading ? (
+      {open === null || participation.isLoading ? (
         <PageLoader />
       ) : (
         <Alert color="red" role="alert" icon={<AlertIcon />} title="Error al iniciar el cuestionario.">

@@ -1,4 +1,5 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { waitingCorrectionsText } from '#features/quiz/texts.ts';
 
 interface QuizWaitingProps {
   uncorrected: number;
@@ -14,8 +15,7 @@ export function QuizWaiting({ uncorrected, onRetry }: QuizWaitingProps) {
           ¡Has respondido todas las preguntas!
         </Title>
         <Text role="status">
-          {uncorrected === 1 ? 'Queda 1 respuesta guardada' : `Quedan ${uncorrected} respuestas guardadas`} en este dispositivo: se corregirán en
-          cuanto recuperes la conexión y entonces verás tus resultados.
+          {waitingCorrectionsText(uncorrected)}
         </Text>
         <Button variant="default" onClick={onRetry}>
           Comprobar ahora

@@ -1,17 +1,18 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Badge, ScrollArea, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import type { Attribute } from '#contract/attributes';
 import { AttributeLogo } from '#components/attribute-logo';
 import { isMonthClosed } from '#domain/calendar';
 import { inDisplayOrder } from '#domain/training';
 import { paths } from '#domain/paths';
-import type { ViewChoice } from '#features/ranking/hooks/use-ranking-view.ts';
 import classes from './ranking.module.css';
 
 interface AttributeMenuProps {
   calendar: readonly Attribute[];
   currentId: number;
-  choice: ViewChoice;
+  /** The current query (view, staff's site or brand), kept by the links. */
+  query: string;
 }
 
 /** The menu's shape while the calendar loads, so the content beside or below does not jump. */
@@ -26,48 +27,89 @@ export function AttributeMenuPlaceholder() {
 }
 
 /**
+ * On a phone the menu is a strip wider than the screen: which ends hide more items, for the
+ * fades that say so (with the always-visible scrollbar). The current item starts in view.
+ */
+function useStripEdges(currentId: number) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ before: false, after: false });
+  const measure = useCallback(() => {
+    const el = viewport.current;
+    if (!el) return;
+    setEdges({ before: el.scrollLeft > 1, after: el.scrollLeft + el.clientWidth < el.scrollWidth - 1 });
+  }, []);
+  useEffect(() => {
+    const el = viewport.current;
+    const current = el?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (el && current && el.scrollWidth > el.clientWidth) {
+      el.scrollLeft = current.offsetLeft - (el.clientWidth - current.offsetWidth) / 2;
+    }
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [currentId, measure]);
+  return { viewport, edges, measure };
+}
+
+/**
  * The attribute side menu (spec 2): every attribute's logo, linked only when the calendar
  * enables it, greyed otherwise, with "CERRADO" on those whose month has ended.
  */
-export function AttributeMenu({ calendar, currentId, choice }: AttributeMenuProps) {
+export function AttributeMenu({ calendar, currentId, query }: AttributeMenuProps) {
   const now = new Date();
+  const { viewport, edges, measure } = useStripEdges(currentId);
   return (
-    <nav aria-label="Atributos del ranking" className={classes.menu}>
-      {inDisplayOrder(calendar).map((entry) => {
-        const closed = isMonthClosed(entry, now);
-        const content = (
-          <>
-            <AttributeLogo slug={entry.slug} alt="" size={44} />
-            <Text size="sm" fw={600} className={classes.menuName}>
-              {entry.nombre}
-            </Text>
-            {closed && (
-              <Badge size="xs" color="dark" variant="filled" className={classes.closed}>
-                CERRADO
-              </Badge>
-            )}
-          </>
-        );
-        if (!entry.enabled) {
-          return (
-            <div key={entry.id} className={classes.menuItem} data-disabled aria-disabled="true" title="Próximamente">
-              {content}
-            </div>
-          );
-        }
-        return (
-          <UnstyledButton
-            key={entry.id}
-            component={Link}
-            to={`${paths.ranking.getHref(entry.slug)}?vista=${choice}`}
-            className={classes.menuItem}
-            data-active={entry.id === currentId || undefined}
-            aria-current={entry.id === currentId ? 'page' : undefined}
-          >
-            {content}
-          </UnstyledButton>
-        );
-      })}
+    <nav aria-label="Atributos del ranking" className={classes.menuNav}>
+      <ScrollArea
+        type="always"
+        scrollbars="x"
+        offsetScrollbars="present"
+        scrollbarSize={6}
+        viewportRef={viewport}
+        onScrollPositionChange={measure}
+        className={classes.menuStrip}
+        classNames={{ thumb: classes.menuThumb }}
+        data-more-before={edges.before || undefined}
+        data-more-after={edges.after || undefined}
+      >
+        <div className={classes.menu}>
+          {inDisplayOrder(calendar).map((entry) => {
+            const closed = isMonthClosed(entry, now);
+            const content = (
+              <>
+                <AttributeLogo slug={entry.slug} alt="" size={44} />
+                <Text size="sm" fw={600} className={classes.menuName}>
+                  {entry.nombre}
+                </Text>
+                {closed && (
+                  <Badge size="xs" color="dark" variant="filled" className={classes.closed}>
+                    CERRADO
+                  </Badge>
+                )}
+              </>
+            );
+            if (!entry.enabled) {
+              return (
+                <div key={entry.id} className={classes.menuItem} data-disabled aria-disabled="true" title="Próximamente">
+                  {content}
+                </div>
+              );
+            }
+            return (
+              <UnstyledButton
+                key={entry.id}
+                component={Link}
+                to={`${paths.ranking.getHref(entry.slug)}${query ? `?${query}` : ''}`}
+                className={classes.menuItem}
+                data-active={entry.id === currentId || undefined}
+                aria-current={entry.id === currentId ? 'page' : undefined}
+              >
+                {content}
+              </UnstyledButton>
+            );
+          })}
+        </div>
+      </ScrollArea>
     </nav>
   );
 }

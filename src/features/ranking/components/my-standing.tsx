@@ -5,10 +5,9 @@ import type { RankingStats } from '#api/ranking';
 import { formatNumber } from '#domain/format';
 import { paths } from '#domain/paths';
 
-/** What the screen says about the user: their figures, or why they are not in this ranking. */
+/** What the screen says about an agent: its figures, or why it is not in this ranking (staff get no card). */
 export type Participation =
   | { kind: 'stats'; stats: RankingStats }
-  | { kind: 'supervisor' }
   | { kind: 'closed'; attributeName: string }
   | { kind: 'prompt'; attributeName: string | null; slug: string | null };
 
@@ -18,14 +17,13 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text fw={800} size="xl" c="brand.8" style={{ fontVariantNumeric: 'tabular-nums' }}>
+      <Text component="div" fw={800} size="xl" c="brand.8" style={{ fontVariantNumeric: 'tabular-nums' }}>
         {value}
       </Text>
     </Stack>
   );
 }
 
-/** Spec 2/6: personal stats when the user has points; otherwise the spec's message. */
 /** The stats card's shape while the figures load, so the table below does not jump. */
 export function MyStandingPlaceholder() {
   const loading = <Skeleton h={28} w={56} mt={2} aria-hidden />;
@@ -40,6 +38,7 @@ export function MyStandingPlaceholder() {
   );
 }
 
+/** Spec 2/6: an agent's figures when it has points; otherwise why it is not in this ranking yet. */
 export function MyStanding({ participation }: { participation: Participation }) {
   if (participation.kind === 'stats') {
     const { position, totalPoints, pointsDifference } = participation.stats;
@@ -48,17 +47,8 @@ export function MyStanding({ participation }: { participation: Participation }) 
         <SimpleGrid cols={3} spacing="xs">
           <Stat label="Tu posición" value={position === null ? '-' : `${formatNumber(position)}º`} />
           <Stat label="Tus puntos" value={formatNumber(totalPoints)} />
-          <Stat label="Al primero" value={pointsDifference === 0 ? '¡Lideras!' : `${formatNumber(pointsDifference)} pts`} />
+          <Stat label="Al primero" value={pointsDifference === 0 ? '¡Lideras!' : `${formatNumber(pointsDifference)} IMPs`} />
         </SimpleGrid>
-      </Card>
-    );
-  }
-  if (participation.kind === 'supervisor') {
-    return (
-      <Card>
-        <Text fw={600} ta="center">
-          No participas en el ranking
-        </Text>
       </Card>
     );
   }

@@ -1,14 +1,20 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { RankingStats, RankingTarget } from '#api/ranking';
+import { AttributeNotOpen } from '#components/attribute-not-open';
+import type { Attribute } from '#contract/attributes';
+import type { RankingOptions, RankingView } from '#contract/ranking';
 import type { SessionUser } from '#contract/session';
-import { isInternoOrPlataforma } from '#domain/access';
+import { isAgentProfile, normalizeProfile } from '#domain/access';
 import { isMonthClosed } from '#domain/calendar';
+import { paths } from '#domain/paths';
+import { inDisplayOrder } from '#domain/training';
 import { useRankingView } from '#features/ranking/hooks/use-ranking-view.ts';
-import { useNeighbours, useRankingCalendar, useRankingPage, useRankingStats } from '#features/ranking/queries.ts';
+import { useNeighbours, useRankingCalendar, useRankingOptions, useRankingPage, useRankingStats } from '#features/ranking/queries.ts';
 import { AttributeMenu, AttributeMenuPlaceholder } from './attribute-menu.tsx';
 import { MyStanding, MyStandingPlaceholder, type Participation } from './my-standing.tsx';
 import { NeighboursCard } from './neighbours-card.tsx';
 import { RankingTableCard } from './ranking-table-card.tsx';
+import { ScopeSelect } from './scope-select.tsx';
 import { ViewSwitch } from './view-switch.tsx';
 import classes from './ranking.module.css';
 
@@ -20,45 +26,92 @@ interface RankingScreenProps {
 }
 
 const TITLES = { global: 'Ranking global', plataforma: 'Ranking de tu sede', marca: 'Ranking de tu marca' } as const;
+const STAFF_REACH: Record<string, string> = {
+  admin: 'consultas los de todas las marcas y sedes.',
+  INTERNO: 'consultas los de tu marca.',
+  PLATAFORMA: 'consultas los de tu plataforma.',
+};
 
-function participationOf(user: SessionUser, stats: RankingStats | undefined, closed: boolean, attribute: { name: string; slug: string } | null): Participation | null {
+function participationOf(stats: RankingStats | undefined, closed: boolean, attribute: { name: string; slug: string } | null): Participation | null {
   if (!stats) return null;
   if (stats.totalPoints !== 0) return { kind: 'stats', stats };
-  if (isInternoOrPlataforma(user.perfil)) return { kind: 'supervisor' };
   if (attribute && closed) return { kind: 'closed', attributeName: attribute.name };
   return { kind: 'prompt', attributeName: attribute?.name ?? null, slug: attribute?.slug ?? null };
 }
 
-/** /ranking/:atributo: the view switch, the attribute menu, the user's standing, the table and the neighbours. */
+/** Staff's table title names what they chose: "Ranking de la sede Bilbao", "Ranking de Marca 2". */
+function staffTitle(view: RankingView, options: RankingOptions | undefined, scopeId: number | null): string {
+  if (view === 'global') return TITLES.global;
+  if (view === 'marca') {
+    const brand = options?.marcas.find((b) => b.id === scopeId);
+    return brand ? `Ranking de ${brand.nombre}` : 'Ranking de la marca';
+  }
+  const site = options?.sedes.find((s) => s.id === scopeId);
+  return site ? `Ranking de la sede ${site.nombre}` : 'Ranking de la sede';
+}
+
+/** Where the not-open screen leads: the ranking of the attribute open now, else the last one open. */
+function openRanking(calendar: readonly Attribute[] | undefined) {
+  const enabled = inDisplayOrder(calendar ?? []).filter((a) => a.enabled);
+  const current = enabled.find((a) => !isMonthClosed(a, new Date())) ?? enabled[enabled.length - 1];
+  return current
+    ? { to: paths.ranking.getHref(current.slug), label: `Ver el ranking de ${current.nombre}` }
+    : { to: paths.attributes.getHref(), label: 'Ver atributos' };
+}
+
+/**
+ * /ranking/:atributo: the view switch, the attribute menu and the table; an agent also gets its
+ * standing and neighbours, staff a choice of site or brand within their scope instead.
+ */
 export function RankingScreen({ user, attributeId, slug, attributeName }: RankingScreenProps) {
   const state = useRankingView();
-  const target: RankingTarget = { view: state.view, attributeId };
   const global = state.view === 'global';
+  const staff = !isAgentProfile(user.perfil);
   const calendar = useRankingCalendar(user.id);
   const entry = calendar.data?.find((a) => a.id === attributeId);
+  // Unknown until the calendar answers; without one (offline, never loaded) the server decides.
+  const open = entry ? entry.enabled : calendar.isLoading ? null : true;
+  const options = useRankingOptions(user.id, staff);
+  const scopeId = staff && !global ? state.scopeId ?? (state.view === 'marca' ? options.data?.marca : options.data?.sede) ?? null : null;
+  const ready = open === true && !(staff && !global && scopeId === null && options.isLoading);
+  const target: RankingTarget | null = ready ? { view: state.view, attributeId, scopeId } : null;
   const ranking = useRankingPage(user.id, target, state.page, state.activeSearch);
-  const stats = useRankingStats(user.id, target);
-  const neighbours = useNeighbours(user.id, target);
+  const stats = useRankingStats(user.id, staff ? null : target);
+  const neighbours = useNeighbours(user.id, staff ? null : target);
   const closed = entry ? isMonthClosed(entry, new Date()) : false;
-  const participation = participationOf(user, stats.data, closed, global ? null : { name: attributeName, slug });
+  const participation = staff ? null : participationOf(stats.data, closed, global ? null : { name: attributeName, slug });
   const hasPoints = participation?.kind === 'stats';
+
+  if (open === false) return <AttributeNotOpen attributeName={attributeName} back={openRanking(calendar.data)} />;
 
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        {global ? 'Ranking' : `Ranking · ${attributeName}`}
-      </Title>
-      <ViewSwitch choice={state.choice} onChange={state.setChoice} />
-      <div className={classes.layout} data-with-menu={!global || undefined}>
-        {!global && (calendar.data ? <AttributeMenu calendar={calendar.data} currentId={attributeId} choice={state.choice} /> : <AttributeMenuPlaceholder />)}
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {global ? 'Ranking' : `Ranking · ${attributeName}`}
+        </Title>
+        {staff && (
+          <Text size="sm" c="gray.7">
+            No participas en el ranking: {STAFF_REACH[normalizeProfile(user.perfil) ?? ''] ?? 'consultas los de tu ámbito.'}
+          </Text>
+        )}
+      </Stack>
+      <ViewSwitch choice={state.choice} onChange={state.setChoice}>
+        {staff && !global && options.data && (
+          <ScopeSelect kind={state.view === 'marca' ? 'marca' : 'sede'} options={options.data} value={scopeId} onChange={state.setScopeId} />
+        )}
+      </ViewSwitch>
+      <div className={classes.layout} data-with-menu={!global || undefined} data-with-side={!staff || undefined}>
+        {!global && (calendar.data ? <AttributeMenu calendar={calendar.data} currentId={attributeId} query={state.query} /> : <AttributeMenuPlaceholder />)}
         <div className={classes.main}>
-          {participation ? <MyStanding participation={participation} /> : stats.isLoading && <MyStandingPlaceholder />}
+          {participation ? <MyStanding participation={participation} /> : !staff && (stats.isLoading || !ready) && <MyStandingPlaceholder />}
           <RankingTableCard
-            title={TITLES[state.view]}
+            title={staff ? staffTitle(state.view, options.data, scopeId) : TITLES[state.view]}
             ranking={ranking}
+            waiting={!ready}
             page={state.page}
             onPage={state.setPage}
-            search={hasPoints ? { value: state.search, onChange: state.setSearch } : null}
+            search={hasPoints || staff ? { value: state.search, onChange: state.setSearch } : null}
             myUserId={user.id}
           />
         </div>

@@ -17,10 +17,12 @@ interface RankingTableCardProps {
   /** Null hides the search (spec 5: only for users with points). */
   search: { value: string; onChange: (text: string) => void } | null;
   myUserId: number;
+  /** Nothing asked yet (the calendar or staff's options still loading): show the loader. */
+  waiting?: boolean;
 }
 
 /** The table with its search, its prize legend and the pager (Anterior / Siguiente). */
-export function RankingTableCard({ title, ranking, page, onPage, search, myUserId }: RankingTableCardProps) {
+export function RankingTableCard({ title, ranking, page, onPage, search, myUserId, waiting = false }: RankingTableCardProps) {
   const data = ranking.data;
   const pages = pageCount(data?.total ?? 0);
   return (
@@ -42,7 +44,7 @@ export function RankingTableCard({ title, ranking, page, onPage, search, myUserI
           />
         )}
         {data && data.data.length > 0 && <TierLegend tiers={data.numero_ganadores} />}
-        {ranking.isLoading ? (
+        {waiting || ranking.isLoading ? (
           <div className={classes.tableLoading}>
             <PageLoader label="Cargando datos..." />
           </div>
@@ -53,14 +55,14 @@ export function RankingTableCard({ title, ranking, page, onPage, search, myUserI
         ) : (
           <RankingTable page={data} myUserId={myUserId} />
         )}
-        <Group justify="center" gap="xs" wrap="nowrap">
-          <Button variant="default" size="sm" px="sm" style={{ flexShrink: 0 }} onClick={() => onPage(page - 1)} disabled={page <= 1}>
+        <Group justify="center" gap={6} wrap="nowrap">
+          <Button variant="default" size="sm" px="xs" style={{ flexShrink: 0 }} onClick={() => onPage(page - 1)} disabled={page <= 1}>
             Anterior
           </Button>
-          <Text fw={600} size="sm" ta="center" aria-live="polite">
+          <Text fw={600} size="sm" ta="center" aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
             Página {page} de {pages}
           </Text>
-          <Button variant="default" size="sm" px="sm" style={{ flexShrink: 0 }} onClick={() => onPage(page + 1)} disabled={data === undefined || page >= pages}>
+          <Button variant="default" size="sm" px="xs" style={{ flexShrink: 0 }} onClick={() => onPage(page + 1)} disabled={data === undefined || page >= pages}>
             Siguiente
           </Button>
         </Group>

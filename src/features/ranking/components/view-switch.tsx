@@ -1,13 +1,16 @@
 import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { ViewChoice } from '#features/ranking/hooks/use-ranking-view.ts';
 
 interface ViewSwitchProps {
   choice: ViewChoice;
   onChange: (choice: ViewChoice) => void;
+  /** Staff's site or brand select, beside the switches. */
+  children?: ReactNode;
 }
 
 /** Spec 2: Global / Atributo, and inside Atributo, Sede / Marca (sede by default). */
-export function ViewSwitch({ choice, onChange }: ViewSwitchProps) {
+export function ViewSwitch({ choice, onChange, children }: ViewSwitchProps) {
   const byAttribute = choice !== 'global';
   return (
     <Group gap="md" align="flex-end" wrap="wrap">
@@ -41,6 +44,7 @@ export function ViewSwitch({ choice, onChange }: ViewSwitchProps) {
           />
         </Stack>
       )}
+      {children}
     </Group>
   );
 }

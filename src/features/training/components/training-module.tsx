@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Video } from '#contract/training';
-import { padlockOpen, quizButtonState, quizVideo, sortVideos, trainingContentCount } from '#domain/training';
+import { padlockOpen, quizButtonState, quizVideo, sortVideos } from '#domain/training';
 import { AlertIcon } from '#components/alert-icon';
 import { FreshnessNote } from '#components/freshness-note';
 import type { CachedQuery } from '#offline/use-cached-query';
 import { logTrainingEvent } from '#features/training/commands.ts';
+import { moduleLead } from '#features/training/module-lead.ts';
 import { useQuizStates } from '#features/training/hooks/use-quiz-states.ts';
 import { useRefusedProgress } from '#features/training/hooks/use-refused-progress.ts';
 import { OfflineVideosSlot } from '#features/training/components/offline-videos-slot.tsx';
@@ -25,8 +26,6 @@ interface TrainingModuleProps {
   available: boolean;
 }
 
-const NUMBERS = ['cero', 'un', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez'];
-
 /** "MÓDULO FORMATIVO": the videos (presentation first), both quizzes and the padlock. */
 export function TrainingModule({ userId, attributeId, slug, attributeName, videos, available }: TrainingModuleProps) {
   const [openId, setOpenId] = useState<number | null>(null);
@@ -35,7 +34,6 @@ export function TrainingModule({ userId, attributeId, slug, attributeName, video
   const list = sortVideos(videos.data ?? []);
   const open = list.find((v) => v.id === openId);
   const indexOf = (video: Video) => list.indexOf(video) + 1;
-  const count = trainingContentCount(list);
 
   function openVideo(video: Video) {
     void logTrainingEvent(userId, `Clic vídeo ${indexOf(video)} ${attributeName}`);
@@ -55,8 +53,7 @@ export function TrainingModule({ userId, attributeId, slug, attributeName, video
             MÓDULO FORMATIVO
           </Title>
           <Text size="sm" c="dimmed" mt={4}>
-            Completa {videos.data ? `los ${NUMBERS[count] ?? count}` : 'todos los'} contenidos formativos para desbloquear el candado y gana premios
-            según tu posición en el ranking.
+            {moduleLead(videos.data)}
           </Text>
         </div>
         <PadlockStatus open={padlockOpen(list, quizzes.done)} />
@@ -73,7 +70,7 @@ export function TrainingModule({ userId, attributeId, slug, attributeName, video
           </ol>
         </>
       ) : videos.data === undefined && videos.isLoading ? (
-        <Stack gap="sm" mt="md" aria-busy="true" aria-label="Cargando...">
+        <Stack gap="sm" mt="md" role="status" aria-busy="true" aria-label="Cargando...">
           {[0, 1, 2, 3, 4].map((i) => (
             <Skeleton key={i} height={66} radius="md" />
           ))}

@@ -70,7 +70,7 @@ export function RefaceCard({ userId, attributeId, attributeName, available }: Re
         </Text>
       )}
 
-      {view === null && <Skeleton height={120} radius="md" aria-label="Cargando..." />}
+      {view === null && <Skeleton height={120} radius="md" role="status" aria-label="Cargando..." />}
 
       {view === 'start' && (
         <Stack gap="sm">

@@ -1,14 +1,21 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { FreshnessNote } from '#components/freshness-note';
 import { AlertIcon } from '#components/alert-icon';
+import { OfflineState } from '#components/offline-state';
 import { PageLoader } from '#components/page-loader';
 import { DOWNLOAD_FAILED, saveOrderSummary } from '#features/admin/order-summary/commands.ts';
 import { useSummaryView } from '#features/admin/order-summary/hooks/use-summary-view.ts';
 import { useOrderSummary } from '#features/admin/order-summary/queries.ts';
-import { OrderSummaryTable } from '#features/admin/order-summary/components/order-summary-table.tsx';
+import { OFFLINE_MESSAGE, surelyOffline } from '#offline/network';
+import { OrderSummaryCards } from './order-summary-cards.tsx';
+import { OrderSummaryPager } from './order-summary-pager.tsx';
+import { OrderSummaryTable } from './order-summary-table.tsx';
 
-/** /listado-usuarios ("Resumen de pedidos"): search, Descargar, the table and its pager. */
+/**
+ * /listado-usuarios ("Resumen de pedidos"): search, Descargar, the orders and their pager.
+ * Phones get a card per order; from `sm` up, the spec's table.
+ */
 export function OrderSummaryScreen({ userId }: { userId: number }) {
   const summary = useOrderSummary(userId);
   const { search, setSearch, view, previous, next } = useSummaryView(summary.data ?? []);
@@ -26,6 +33,31 @@ export function OrderSummaryScreen({ userId }: { userId: number }) {
       .finally(() => setDownloading(false));
   };
 
+  const body = () => {
+    if (summary.isLoading) return <PageLoader label="Cargando datos..." />;
+    if (summary.data === undefined && (surelyOffline() || summary.error === OFFLINE_MESSAGE)) {
+      return <OfflineState onRetry={() => void summary.revalidate()}>Abre el resumen de pedidos con conexión una vez para verlo sin conexión. Se cargará solo en cuanto vuelvas a tener red.</OfflineState>;
+    }
+    if (summary.data === undefined) {
+      return (
+        <Alert color="red" icon={<AlertIcon />} role="alert">
+          No se pudo obtener el resumen de pedidos: {summary.error}
+        </Alert>
+      );
+    }
+    return (
+      <>
+        <Box hiddenFrom="sm">
+          <OrderSummaryCards rows={view.rows} offset={view.offset} />
+        </Box>
+        <Box visibleFrom="sm">
+          <OrderSummaryTable rows={view.rows} offset={view.offset} />
+        </Box>
+        <OrderSummaryPager view={view} onPrevious={previous} onNext={next} />
+      </>
+    );
+  };
+
   return (
     <Stack gap="lg">
       <Stack gap={2}>
@@ -34,7 +66,7 @@ export function OrderSummaryScreen({ userId }: { userId: number }) {
         </Title>
         <FreshnessNote fetchedAt={summary.fetchedAt} isStale={summary.isStale} />
       </Stack>
-      <Card>
+      <Card p={{ base: 'sm', xs: 'lg' }}>
         <Stack gap="md">
           <Group gap="sm" align="flex-end" wrap="wrap">
             <TextInput
@@ -53,26 +85,7 @@ export function OrderSummaryScreen({ userId }: { userId: number }) {
               {downloadError}
             </Alert>
           )}
-          {summary.isLoading ? (
-            <PageLoader label="Cargando datos..." />
-          ) : summary.data === undefined ? (
-            <Alert color="red" icon={<AlertIcon />} role="alert">
-              No se pudo obtener el resumen de pedidos: {summary.error}
-            </Alert>
-          ) : (
-            <OrderSummaryTable rows={view.rows} offset={view.offset} />
-          )}
-          <Group justify="center" gap="md">
-            <Button variant="default" onClick={previous} disabled={!view.canPrevious}>
-              Anterior
-            </Button>
-            <Text fw={600} aria-live="polite">
-              Página {view.page} de {view.totalPages}
-            </Text>
-            <Button variant="default" onClick={next} disabled={!view.canNext}>
-              Siguiente
-            </Button>
-          </Group>
+          {body()}
         </Stack>
       </Card>
     </Stack>

@@ -1,6 +1,7 @@
 import { ScrollArea, Table, Text } from '@mantine/core';
 import type { OrderSummaryRow } from '#contract/admin';
 import { formatDateTime, formatNumber } from '#domain/format';
+import classes from './order-summary.module.css';
 
 const COLUMNS = ['#', 'Nombre', 'Nick', 'Email', 'Producto', 'Puntos', 'Cantidad', 'Fecha del canje'];
 
@@ -10,11 +11,22 @@ interface OrderSummaryTableProps {
   offset: number;
 }
 
-/** The summary table (spec 2 and 9): 400 px high, scrolling inside, header kept in view. */
+/**
+ * The summary table (spec 2 and 9) for tablets and desktops: 400 px high, scrolling inside,
+ * header kept in view. The scroll box takes keyboard focus, so arrows scroll it without a mouse.
+ */
 export function OrderSummaryTable({ rows, offset }: OrderSummaryTableProps) {
+  const empty = rows.length === 0;
   return (
-    <ScrollArea h={400} type="auto" offsetScrollbars>
-      <Table striped highlightOnHover stickyHeader verticalSpacing="sm" miw={860}>
+    <ScrollArea
+      h={400}
+      type="auto"
+      offsetScrollbars
+      classNames={{ root: classes.scrollRoot, viewport: classes.viewport }}
+      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Tabla de pedidos' }}
+    >
+      {/* Empty, the table fits its box so "No hay resultados." is never off to the side. */}
+      <Table striped highlightOnHover stickyHeader verticalSpacing="sm" miw={empty ? undefined : 860}>
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map((c) => (
@@ -25,7 +37,7 @@ export function OrderSummaryTable({ rows, offset }: OrderSummaryTableProps) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.length === 0 ? (
+          {empty ? (
             <Table.Tr>
               <Table.Td colSpan={COLUMNS.length}>
                 <Text ta="center" py="lg" fw={600}>

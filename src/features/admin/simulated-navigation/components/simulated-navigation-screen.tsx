@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Flex, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { SessionUser } from '#contract/session';
 import { usesPlatformStep } from '#domain/access';
 import { paths } from '#domain/paths';
@@ -68,7 +68,8 @@ export function SimulatedNavigationScreen({ user }: { user: SessionUser }) {
               {error}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
+          {/* Phones: one full-width button a row, Buscar last (nearest the thumb); wider, one row. */}
+          <Flex direction={{ base: 'column', xs: 'row' }} justify="flex-end" gap="sm">
             <Button component={Link} to={paths.home.getHref()} variant="subtle">
               Visitar mi perfil
             </Button>
@@ -78,7 +79,7 @@ export function SimulatedNavigationScreen({ user }: { user: SessionUser }) {
             <Button onClick={search} loading={searching}>
               Buscar
             </Button>
-          </Group>
+          </Flex>
         </Stack>
       </Card>
     </Stack>

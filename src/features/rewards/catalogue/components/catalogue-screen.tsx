@@ -4,7 +4,9 @@ import { useNetwork } from '@mantine/hooks';
 import type { Product } from '#contract/rewards';
 import { formatPoints } from '#domain/format';
 import { AlertIcon } from '#components/alert-icon';
+import { OfflineState } from '#components/offline-state';
 import { PageLoader } from '#components/page-loader';
+import { OFFLINE_MESSAGE } from '#offline/network';
 import { ScreenTitle } from '#features/rewards/components/screen-title.tsx';
 import type { RewardsUser } from '#features/rewards/hooks/use-rewards-user.ts';
 import { refreshAfterRedeem, useBalance, useCatalogue } from '#features/rewards/queries.ts';
@@ -28,6 +30,15 @@ export function CatalogueScreen({ rewards }: { rewards: RewardsUser }) {
   const redeem = useRedeem(afterRedeem);
 
   if (catalogue.isLoading) return <PageLoader label="Cargando catálogo de premios..." />;
+  // Nothing on the device and no network: not a failure, the catalogue was never seen online.
+  if (!catalogue.data && (!online || catalogue.error === OFFLINE_MESSAGE)) {
+    return (
+      <Stack gap="lg">
+        <ScreenTitle title="Catálogo de premios" />
+        <OfflineState onRetry={() => void catalogue.revalidate()}>Abre el catálogo con conexión una vez para verlo sin conexión. Se cargará solo en cuanto vuelvas a tener red.</OfflineState>
+      </Stack>
+    );
+  }
   if (!catalogue.data) {
     return (
       <Alert color="red" title="Ups! Ha ocurrido un error" icon={<AlertIcon />} maw={560} mx="auto" mt="md">

@@ -31,7 +31,9 @@ function optionLabel(option: ValueOption): string {
 export function ProductCard({ product, index, balance, online, readOnly, onRedeem, onInfo }: ProductCardProps) {
   const { ref, seen } = useReveal<HTMLDivElement>();
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  // "Canjear" pressed offline: the card says why nothing happened, until the network is back.
   const [offlineTried, setOfflineTried] = useState(false);
+  if (online && offlineTried) setOfflineTried(false);
   const selected = product.valores.find((v) => v.id === selectedId) ?? product.valores[0];
   const known = balance ?? 0;
   const inStock = isProductRedeemable(product);
@@ -44,7 +46,6 @@ export function ProductCard({ product, index, balance, online, readOnly, onRedee
       setOfflineTried(true);
       return;
     }
-    setOfflineTried(false);
     onRedeem(product, selected);
   };
 
@@ -87,7 +88,7 @@ export function ProductCard({ product, index, balance, online, readOnly, onRedee
           <Button fullWidth onClick={redeem} disabled={!enabled}>
             Canjear
           </Button>
-          {offlineTried && !online ? (
+          {offlineTried ? (
             <Text size="sm" c="red.8" role="alert" ta="center">
               {OFFLINE_REDEEM}
             </Text>

@@ -6,10 +6,13 @@ interface ProductInfoModalProps {
   onClose: () => void;
 }
 
-/** Spec 4: "Información del premio": the description and the conditions (or the name when there are none). */
+/**
+ * Spec 4: "Información del premio": the description and the conditions (or the name when there
+ * are none). Its "Cerrar" button and Escape close it; no corner X, so one button has that name.
+ */
 export function ProductInfoModal({ product, onClose }: ProductInfoModalProps) {
   return (
-    <Modal opened={product !== null} onClose={onClose} title="Información del premio" closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+    <Modal opened={product !== null} onClose={onClose} title="Información del premio" withCloseButton={false}>
       {product && (
         <Stack gap="md">
           {product.descripcion && <Text>{product.descripcion}</Text>}

@@ -10,7 +10,11 @@ interface RedeemDialogsProps {
   onClose: () => void;
 }
 
-/** Spec 4: "¿Confirmar canjeo?" → "Canjeando..." → "¡Canje realizado!" or "Error al canjear". */
+/**
+ * Spec 4: "¿Confirmar canjeo?" → "Canjeando..." → "¡Canje realizado!" or "Error al canjear".
+ * No corner X: each dialog's own buttons (Cancelar, Cerrar) close it, and Escape does too, so
+ * no two buttons share a name.
+ */
 export function RedeemDialogs({ state, onConfirm, onClose }: RedeemDialogsProps) {
   const redeeming = state.step === 'redeeming';
   return (
@@ -19,7 +23,7 @@ export function RedeemDialogs({ state, onConfirm, onClose }: RedeemDialogsProps)
         opened={state.step === 'confirm'}
         onClose={onClose}
         title="¿Confirmar canjeo?"
-        closeButtonProps={{ 'aria-label': 'Cancelar' }}
+        withCloseButton={false}
       >
         {state.step === 'confirm' && (
           <Stack gap="lg">
@@ -47,7 +51,7 @@ export function RedeemDialogs({ state, onConfirm, onClose }: RedeemDialogsProps)
         opened={state.step === 'result'}
         onClose={onClose}
         title={state.step === 'result' && state.result.status === 'ok' ? '¡Canje realizado!' : 'Error al canjear'}
-        closeButtonProps={{ 'aria-label': 'Cerrar' }}
+        withCloseButton={false}
       >
         {state.step === 'result' && (
           <Stack gap="lg">

@@ -2,10 +2,12 @@ import { Navigate } from 'react-router-dom';
 import { Alert, Card, Stack, Text } from '@mantine/core';
 import { paths } from '#domain/paths';
 import { AlertIcon } from '#components/alert-icon';
+import { OfflineState } from '#components/offline-state';
 import { PageLoader } from '#components/page-loader';
 import { ScreenTitle } from '#features/rewards/components/screen-title.tsx';
 import { useRewardsUser } from '#features/rewards/hooks/use-rewards-user.ts';
 import { useImpsHistory } from '#features/rewards/queries.ts';
+import { OFFLINE_MESSAGE, surelyOffline } from '#offline/network';
 import { MovementCard } from '../components/movement-card.tsx';
 import classes from '../components/history.module.css';
 
@@ -23,6 +25,8 @@ function HistoryScreen({ userId }: { userId: number }) {
       <ScreenTitle title="Historial de IMPs" fetchedAt={history.fetchedAt} isStale={history.isStale} />
       {history.isLoading ? (
         <PageLoader label="Cargando movimientos..." />
+      ) : !history.data && (surelyOffline() || history.error === OFFLINE_MESSAGE) ? (
+        <OfflineState onRetry={() => void history.revalidate()}>Abre el historial con conexión una vez para verlo sin conexión. Se cargará solo en cuanto vuelvas a tener red.</OfflineState>
       ) : !history.data ? (
         <Alert color="red" icon={<AlertIcon />} role="alert">
           No se pudo obtener el historial de IMPs: {history.error ?? 'Error desconocido'}

@@ -1,10 +1,12 @@
 import { Alert, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { AlertIcon } from '#components/alert-icon';
+import { OfflineState } from '#components/offline-state';
 import { PageLoader } from '#components/page-loader';
 import { RestrictedAccess } from '#components/restricted-access';
 import { ScreenTitle } from '#features/rewards/components/screen-title.tsx';
 import { useRewardsUser } from '#features/rewards/hooks/use-rewards-user.ts';
 import { useOrders } from '#features/rewards/queries.ts';
+import { OFFLINE_MESSAGE, surelyOffline } from '#offline/network';
 import { OrderCard } from '../components/order-card.tsx';
 
 /** /mis-ordenes ("Mis Premios"): brand 2 only; everyone else sees "Acceso restringido". */
@@ -22,6 +24,14 @@ function OrdersScreen({ userId }: { userId: number }) {
       <Stack gap="lg">
         {title}
         <PageLoader label="Cargando tus premios..." />
+      </Stack>
+    );
+  }
+  if (!orders.data && (surelyOffline() || orders.error === OFFLINE_MESSAGE)) {
+    return (
+      <Stack gap="lg">
+        {title}
+        <OfflineState onRetry={() => void orders.revalidate()}>Abre Mis Premios con conexión una vez para verlos sin conexión. Se cargarán solos en cuanto vuelvas a tener red.</OfflineState>
       </Stack>
     );
   }

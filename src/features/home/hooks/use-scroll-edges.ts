@@ -1,0 +1,37 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export interface ScrollEdges {
+  /** More content hidden to the left / to the right. */
+  before: boolean;
+  after: boolean;
+}
+
+/** Whether a horizontally scrolling element hides content on either side, kept up to date. */
+export function useScrollEdges<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [edges, setEdges] = useState<ScrollEdges>({ before: false, after: false });
+
+  const measure = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    // One pixel of slack: zoomed layouts leave fractions at the ends.
+    const before = el.scrollLeft > 1;
+    const after = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    setEdges((prev) => (prev.before === before && prev.after === after ? prev : { before, after }));
+  }, []);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return undefined;
+    measure();
+    el.addEventListener('scroll', measure, { passive: true });
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => {
+      el.removeEventListener('scroll', measure);
+      observer.disconnect();
+    };
+  }, [measure]);
+
+  return { ref, edges };
+}

@@ -1,0 +1,199 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ACCESIBLE, auth, importFreshAgent, type ApiVideo } from './api';
+import { expect, ssoToken, test } from './fixtures';
+import { DashboardPage } from './pages/dashboard-page';
+import { QuizPage } from './pages/quiz-page';
+
+// The app shell on a phone and a kiosk (issue 19): the one-line sync status and its detail,
+// every profile's menu, the dead-end screens, and the header at 360 px.
+
+const RESOLUTIVO = 2;
+
+type Video = ApiVideo & { position: number };
+
+async function videos(request: APIRequestContext, token: string, attributeId: number): Promise<Video[]> {
+  const res = await request.get(`/api/video/atributo/${attributeId}`, auth(token));
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { videos: Video[] }).videos;
+}
+
+/** True when the element shows all of its text: nothing cut by an ellipsis or hidden overflow. */
+function fitsItsText(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1);
+}
+
+test('offline, the sync line counts a finished video AND the quiz answers waiting, and its detail lists them', async ({ page, context, request, shell }) => {
+  test.setTimeout(120_000);
+  // A new agent: Accesible's presentation seen (so Quiz 1 opens), Resolutivo's not yet.
+  const { email, token } = await importFreshAgent(request, 'shellsync');
+  const presentation = (await videos(request, token, ACCESIBLE)).find((v) => v.position === 0);
+  expect(presentation).toBeDefined();
+  expect((await request.post(`/api/video/${presentation!.id}/porcentaje`, { ...auth(token), data: { porcentaje: 100 } })).ok()).toBeTruthy();
+  const video = (await videos(request, token, RESOLUTIVO)).find((v) => v.is_hable && !v.visto);
+  expect(video, 'Resolutivo (last month) has an open video').toBeDefined();
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`/sso/${await ssoToken(request, email)}`);
+  await expect(page).toHaveURL(/\/home$/);
+  // Offline navigation needs the service worker's copy of the app.
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 30_000 })
+    .toBe('activated');
+
+  // Online: the quiz hands over all its questions.
+  const quiz = new QuizPage(page, ACCESIBLE, 1);
+  await page.goto('/cuestionario/accesible/quizz/1');
+  await quiz.startButton().click();
+  await expect(quiz.progress(1)).toBeVisible();
+
+  // Offline: a video to the end (+5 queued)…
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto('resolutivo');
+  await dashboard.openVideo(video!.title);
+  await dashboard.waitUntilBuffered();
+  await context.setOffline(true);
+  await dashboard.playFast(2);
+  await expect(dashboard.player(video!.title)).toBeHidden({ timeout: 20_000 });
+  await expect(shell.pendingLine()).toHaveText('1 acción pendiente: +5 IMPs, 1 vídeo');
+  await expect(shell.syncStatus()).toContainText('Sin conexión');
+
+  // …and five answers, saved to be corrected later.
+  await page.goto('/cuestionario/accesible/quizz/1');
+  for (let n = 1; n <= 5; n++) {
+    await quiz.answer(n);
+    await expect(quiz.status()).toContainText('Respuesta guardada');
+  }
+  await expect(shell.pendingLine()).toHaveText('6 acciones pendientes: +5 IMPs, 1 vídeo, 5 respuestas');
+
+  // /home offline: balance and three progress bars from the device, their age said once, on one line.
+  await page.goto('/home');
+  await shell.dismissNewContentModal();
+  await expect(page.getByRole('progressbar')).toHaveCount(3);
+  await expect(page.getByText(/^actualizado hace/)).toHaveCount(1);
+  await expect(shell.pendingLine()).toHaveText('6 acciones pendientes: +5 IMPs, 1 vídeo, 5 respuestas');
+  const line = await shell.syncStatus().locator('xpath=..').boundingBox();
+  expect(line?.height ?? 0).toBeLessThanOrEqual(44);
+
+  // The detail: each thing waiting, the video with its IMPs.
+  const details = await shell.openSyncDetails();
+  await expect(details).toContainText('Sin conexión');
+  await expect(details.getByRole('listitem').filter({ hasText: `Vídeo completado: ${video!.title}` })).toContainText('+5 IMPs');
+  for (let n = 1; n <= 5; n++) await expect(details.getByText(`Quizz 1 Accesible: pregunta ${n}`, { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+
+  // A phone: the short form fits its line, and still names both kinds.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const short = shell.syncStatus().getByText('Por enviar: 1 vídeo, 5 respuestas', { exact: true });
+  await expect(short).toBeVisible();
+  expect(await short.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const phoneLine = await shell.syncStatus().locator('xpath=..').boundingBox();
+  expect(phoneLine?.height ?? 0).toBeLessThanOrEqual(44);
+
+  // Back online, everything leaves and the line goes.
+  await context.setOffline(false);
+  await expect(shell.syncStatus()).toHaveText('', { timeout: 30_000 });
+  expect((await readOutboxLength(page))).toBe(0);
+});
+
+async function readOutboxLength(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('impecable');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('outbox').objectStore('outbox').count();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}
+
+test('admin lands on its simulated navigation, with no agents\' modal, and its menu opens each of its screens', async ({ page, request, shell }) => {
+  test.setTimeout(90_000);
+  await page.goto(`/sso/${await ssoToken(request, 'admin@impecable.demo')}`);
+  await expect(page).toHaveURL(/\/navegacion-simulada$/);
+  await expect(page.getByRole('heading', { name: 'Navegación Simulada', level: 1 })).toBeVisible();
+
+  expect(await shell.menuItemNames()).toEqual([
+    'Inicio', 'Atributos', 'Ranking', 'Reglas servicio +impecable', 'Álbum de fotos', 'Mis ingresos',
+    'Navegación simulada', 'Resumen de pedidos', 'Descarga Ranking', 'Importar usuarios', 'Salir',
+  ]);
+
+  const screens: Array<[string, RegExp, string | RegExp]> = [
+    ['Resumen de pedidos', /\/listado-usuarios$/, 'Resumen de pedidos'],
+    ['Descarga Ranking', /\/descargar\/ranking$/, 'Descargas de Ranking'],
+    ['Importar usuarios', /\/importar-usuarios$/, 'Importar usuarios'],
+    ['Navegación simulada', /\/navegacion-simulada$/, 'Navegación Simulada'],
+    ['Inicio', /\/home$/, 'Inicio'],
+    ['Atributos', /\/atributos$/, /.+/],
+    ['Ranking', /\/ranking\/accesible$/, /.+/],
+    ['Reglas servicio +impecable', /\/reglas-impecables$/, /.+/],
+    ['Álbum de fotos', /\/album-imagenes$/, /.+/],
+    ['Mis ingresos', /\/mis-ingresos$/, /.+/],
+  ];
+  for (const [item, url, heading] of screens) {
+    const menu = await shell.openMenu();
+    await menu.getByRole('menuitem', { name: item, exact: true }).click();
+    await expect(page, item).toHaveURL(url);
+    await expect(page.getByRole('heading', { level: 1, name: heading }).first(), `${item} has its title`).toBeAttached();
+    await expect(page.getByText(/^No tienes (acceso|permisos)/), `${item} lets admin in`).toHaveCount(0);
+    // The month's "¡Nuevo contenido!" is for agents who earn points.
+    await expect(page.getByRole('dialog', { name: /^¡Nuevo contenido de/ })).toHaveCount(0);
+  }
+});
+
+test('an agent sent to a staff screen reads a heading and finds the way back', async ({ page, request }) => {
+  await page.goto(`/sso/${await ssoToken(request, 'bruno@impecable.demo')}`);
+  await expect(page).toHaveURL(/\/home$/);
+  const deadEnds: Array<[string, string]> = [
+    ['/navegacion-simulada', 'No tienes acceso a esta sección'],
+    ['/descargar/ranking', 'No tienes acceso a esta seccion'],
+  ];
+  for (const [path, title] of deadEnds) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await page.getByRole('link', { name: 'Volver al inicio' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  }
+});
+
+test('on a 360 px phone the greeting shows the whole nickname, and the home page has its title', async ({ page, request, shell }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/sso/${await ssoToken(request, 'ana@impecable.demo')}`);
+  await expect(page).toHaveURL(/\/home$/);
+  await shell.dismissNewContentModal();
+  const greeting = shell.greeting('AnaImpecable');
+  await expect(greeting).toBeVisible();
+  expect(await greeting.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const box = await greeting.boundingBox();
+  const menu = await page.getByRole('button', { name: 'Menú' }).boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(menu?.x ?? 0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeAttached();
+  // Every progress bar on /home says what it measures.
+  const bars = page.getByRole('progressbar');
+  await expect(bars.first()).toBeVisible();
+  for (const bar of await bars.all()) await expect(bar).toHaveAccessibleName(/^Progreso de /);
+  // The "Conoce a" row goes on past the edge, and says so.
+  const next = page.locator('section', { has: page.getByRole('heading', { name: 'Conoce a' }) }).locator('[data-side="after"]');
+  await expect(next).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Conoce a Accesible, NEW (nuevo)' })).toContainText('NEW');
+  expect(await fitsItsText(page, 'header')).toBe(true);
+});
+
+test('at 360 px the impersonation banner never hides the end of the page', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto(`/sso/${await ssoToken(request, 'interno@impecable.demo')}`);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/reglas-impecables');
+  const banner = page.getByRole('region', { name: 'Navegación simulada' });
+  await expect(banner).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const main = await page.getByRole('main').boundingBox();
+  const bar = await banner.boundingBox();
+  expect((main?.y ?? 0) + (main?.height ?? 0)).toBeLessThanOrEqual((bar?.y ?? 0) + 1);
+});
