@@ -29,3 +29,11 @@ export const trainingPaths = {
   videoProgress: (videoId: number) => `/video/${videoId}/porcentaje`,
   logEvent: '/log/register',
 } as const;
+
+const VIDEO_PROGRESS_PATH = /^\/video\/(\d+)\/porcentaje$/;
+
+/** The video a queued progress report is for, read back from its path; null for any other write. */
+export function progressVideoId(path: string): number | null {
+  const match = VIDEO_PROGRESS_PATH.exec(path);
+  return match ? Number(match[1]) : null;
+}

@@ -1,17 +1,17 @@
 // The words of the sync indicator. Pure: outbox rows or counts in, Spanish out.
+import { progressVideoId, trainingPaths } from '#api/training';
 import { formatNumber } from '#domain/format';
 
 /** What a queued action is, read from its API path (spec 7). */
 export type PendingKind = 'video' | 'answer' | 'reface' | 'log' | 'other';
 
-const VIDEO_PROGRESS = /^\/video\/(\d+)\/porcentaje$/;
 const QUIZ_ANSWER = /^\/\d+\/\d+\/\d+\/answer$/;
 
 export function pendingKind(path: string): PendingKind {
-  if (VIDEO_PROGRESS.test(path)) return 'video';
+  if (progressVideoId(path) !== null) return 'video';
   if (QUIZ_ANSWER.test(path)) return 'answer';
   if (path.startsWith('/refaces/')) return 'reface';
-  if (path === '/log/register') return 'log';
+  if (path === trainingPaths.logEvent) return 'log';
   return 'other';
 }
 

@@ -1,7 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { progressVideoId } from '#api/training';
 import { failedRows } from '#offline/outbox';
-
-const PROGRESS_PATH = /^\/video\/(\d+)\/porcentaje$/;
 
 /**
  * Videos whose queued progress report the server refused (kept in the outbox for the user to
@@ -11,8 +10,8 @@ export function useRefusedProgress(userId: number): ReadonlySet<number> {
   const rows = useLiveQuery(() => failedRows(userId).catch(() => []), [userId]);
   const ids = new Set<number>();
   for (const row of rows ?? []) {
-    const match = PROGRESS_PATH.exec(row.path);
-    if (match) ids.add(Number(match[1]));
+    const videoId = progressVideoId(row.path);
+    if (videoId !== null) ids.add(videoId);
   }
   return ids;
 }
