@@ -1,17 +1,20 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, resetDb } from '#offline/db';
-import { OUTBOX_SYNC_TAG } from '#offline/drain';
+import { isOutboxSyncedMessage, OUTBOX_SYNC_TAG } from '#offline/drain';
 import { runCommand } from '#offline/outbox';
 import { saveSyncCredential, signOutSyncCredentials, syncTokenFor } from '#offline/sync-credential';
 import { registerBackgroundSync } from './background-sync';
 
 type Listener = (event: unknown) => void;
 
-/** Just enough of ServiceWorkerGlobalScope: the listeners, and events that record waitUntil. */
+/** Just enough of ServiceWorkerGlobalScope: the listeners, one open page, and events that record waitUntil. */
 function fakeWorker() {
   const listeners = new Map<string, Listener>();
-  const scope = { addEventListener: (type: string, listener: Listener) => listeners.set(type, listener) };
+  const scope = {
+    addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
+    clients: { matchAll: async () => [{ postMessage: (message: unknown) => told.push(message) }] },
+  };
   registerBackgroundSync(scope as unknown as ServiceWorkerGlobalScope);
   const fire = async (type: string, fields: object) => {
     let work: Promise<unknown> = Promise.resolve();
@@ -23,10 +26,12 @@ function fakeWorker() {
 
 const ana = 1;
 let seen: Array<{ url: string; auth: string | null }>;
+let told: unknown[];
 
 beforeEach(async () => {
   await resetDb();
   seen = [];
+  told = [];
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     seen.push({ url, auth: new Headers(init?.headers).get('Authorization') });
     return new Response('{"success":true}', { status: 200 });
@@ -49,6 +54,20 @@ describe('registerBackgroundSync', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await syncTokenFor(ana)).toBeNull();
     expect(await db.meta.count()).toBe(0);
+  });
+
+  it('tells open pages what it sent, whose own drain its lock kept out', async () => {
+    await saveSyncCredential(ana, 'sync-ana');
+    await runCommand({ userId: ana, label: 'Nick', request: { method: 'POST', path: '/crear-nickname' }, affects: ['me'] });
+    await fakeWorker().fire('sync', { tag: OUTBOX_SYNC_TAG, lastChance: false });
+    expect(told).toEqual([{ type: 'OUTBOX_SYNCED', summary: expect.objectContaining({ sent: 1, affected: ['me'] }) }]);
+    expect(told.every(isOutboxSyncedMessage)).toBe(true);
+  });
+
+  it('tells pages nothing when nothing was sent', async () => {
+    await saveSyncCredential(ana, 'sync-ana');
+    await fakeWorker().fire('sync', { tag: OUTBOX_SYNC_TAG, lastChance: false });
+    expect(told).toEqual([]);
   });
 
   it('ignores other sync tags', async () => {

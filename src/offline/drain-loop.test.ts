@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '#contract/session';
 import { resetDb } from './db.ts';
-import { drainTokenFor } from './drain-loop.ts';
+import type { DrainSummary } from './drain.ts';
+import { drainTokenFor, startDrainLoop } from './drain-loop.ts';
 import { runCommand } from './outbox.ts';
 import { setSession, signedOut } from './session.ts';
 import { saveSyncCredential } from './sync-credential.ts';
@@ -43,5 +44,25 @@ describe('drainTokenFor (the page’s drain)', () => {
 
   it('has nothing for a user with neither', async () => {
     expect(await drainTokenFor(7)).toBeNull();
+  });
+});
+
+describe('startDrainLoop', () => {
+  it('refreshes what the service worker sent while this page’s own drain was kept out', async () => {
+    const worker = new EventTarget();
+    vi.stubGlobal('window', new EventTarget());
+    vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
+    vi.stubGlobal('navigator', { onLine: true, serviceWorker: worker });
+    const heard: DrainSummary[] = [];
+    const stop = startDrainLoop({ fetch: offline, onSent: (summary) => heard.push(summary) });
+    try {
+      const summary: DrainSummary = { sent: 10, failed: 0, remaining: 0, affected: ['quiz:1'], skipped: false };
+      worker.dispatchEvent(new MessageEvent('message', { data: { type: 'OUTBOX_SYNCED', summary } }));
+      worker.dispatchEvent(new MessageEvent('message', { data: { type: 'SOMETHING_ELSE' } }));
+      await vi.waitFor(() => expect(heard).toEqual([summary]));
+    } finally {
+      stop();
+      vi.unstubAllGlobals();
+    }
   });
 });

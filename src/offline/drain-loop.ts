@@ -3,7 +3,7 @@
 // API request, and every 30 s. Owns those triggers and the refresh of what was sent.
 // Window code: the service worker must import drain.ts, never this file.
 import { revalidateKeys } from './cache.ts';
-import { drainOutbox, OUTBOX_SYNC_TAG, type DrainOptions, type DrainSummary } from './drain.ts';
+import { drainOutbox, isOutboxSyncedMessage, OUTBOX_SYNC_TAG, whenDrainIdle, type DrainOptions, type DrainSummary } from './drain.ts';
 import { requestDrain, setDrainHandler } from './drain-trigger.ts';
 import { getSession } from './session.ts';
 import { releaseSignedOutCredentials, syncTokenFor } from './sync-credential.ts';
@@ -49,7 +49,7 @@ function rememberRefused(_userId: number, token: string): void {
 
 /** Starts draining in this page. Returns the stop function. */
 export function startDrainLoop(options: DrainLoopOptions = {}): () => void {
-  const drain = async (ignoreBackoff: boolean): Promise<void> => {
+  const drain = async (ignoreBackoff: boolean, afterSkip = false): Promise<void> => {
     const summary = await drainOutbox({
       getToken: options.getToken ?? drainTokenFor,
       onUnauthorized: rememberRefused,
@@ -57,12 +57,26 @@ export function startDrainLoop(options: DrainLoopOptions = {}): () => void {
       baseUrl: options.baseUrl,
       ignoreBackoff,
     });
+    if (summary.skipped && summary.remaining > 0 && !afterSkip) {
+      // Another context (the service worker, another tab) is draining, perhaps with a request
+      // hung on a dead network: once it lets go, this page sends what is still waiting.
+      await whenDrainIdle();
+      return drain(ignoreBackoff, true);
+    }
     if (summary.remaining > 0) registerBackgroundSync();
     if (summary.sent + summary.failed === 0) return;
     // A signed-out user's last row may just have left: their credential is no longer needed.
     await releaseSignedOutCredentials({ fetch: options.fetch, baseUrl: options.baseUrl }).catch(() => undefined);
+    await refreshAfter(summary);
+  };
+  const refreshAfter = async (summary: DrainSummary): Promise<void> => {
     await revalidateKeys(summary.affected);
     options.onSent?.(summary);
+  };
+  // The service worker drained (Background Sync when the network returned): this page's own
+  // pass was skipped for its lock, so what the worker sent is refreshed from its message.
+  const onWorkerMessage = (event: MessageEvent) => {
+    if (isOutboxSyncedMessage(event.data)) void refreshAfter(event.data.summary).catch(() => undefined);
   };
   // Coming back online or starting up: rows backing off from a dead network may go now.
   const drainNow = () => void drain(true).catch(() => undefined);
@@ -72,12 +86,14 @@ export function startDrainLoop(options: DrainLoopOptions = {}): () => void {
   const unsetHandler = setDrainHandler(() => drain(false));
   window.addEventListener('online', drainNow);
   document.addEventListener('visibilitychange', onVisibility);
+  navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
   const timer = setInterval(() => requestDrain(0), options.intervalMs ?? 30_000);
   drainNow();
   return () => {
     unsetHandler();
     window.removeEventListener('online', drainNow);
     document.removeEventListener('visibilitychange', onVisibility);
+    navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
     clearInterval(timer);
   };
 }

@@ -12,6 +12,19 @@ export const DRAIN_LOCK_NAME = 'impecable-outbox-drain';
 /** Background Sync tag the page registers and the service worker answers with a drain. */
 export const OUTBOX_SYNC_TAG = 'impecable-outbox-drain';
 
+/**
+ * What the service worker tells its pages after a pass that sent or refused rows: a page's
+ * own drain was skipped meanwhile (the worker held the lock), so it refreshes from this.
+ */
+export interface OutboxSyncedMessage {
+  type: 'OUTBOX_SYNCED';
+  summary: DrainSummary;
+}
+
+export function isOutboxSyncedMessage(data: unknown): data is OutboxSyncedMessage {
+  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'OUTBOX_SYNCED';
+}
+
 const BACKOFF_BASE_MS = 2_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -68,6 +81,11 @@ async function withDrainLock(pass: () => Promise<DrainSummary>): Promise<DrainSu
   if (!locks) return pass();
   const result = await locks.request(DRAIN_LOCK_NAME, { ifAvailable: true }, (lock) => (lock ? pass() : null));
   return result ?? { sent: 0, failed: 0, remaining: await countPending(), affected: [], skipped: true };
+}
+
+/** Resolves once no context holds the drain lock (at once where there are no Web Locks). */
+export async function whenDrainIdle(): Promise<void> {
+  await globalThis.navigator?.locks?.request(DRAIN_LOCK_NAME, () => undefined);
 }
 
 function countPending(): Promise<number> {
