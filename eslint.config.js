@@ -1,7 +1,9 @@
 // Lint: TypeScript rules plus the layer zones of architecture.md.
-// Imports run one way: contract <- domain <- {offline, api} <- features <- app.
+// Imports run one way: contract <- domain <- {offline, api} <- data <- {components, features} <- app.
+// data/ is the shared-data layer: every cache key, the shared cached reads, the log-event command.
 // sw/ uses only contract and offline; server/ only contract and domain.
-// Features never import each other. No import cycles anywhere.
+// Features never import each other. No import cycles anywhere. Only offline/ and data/ touch
+// the Dexie tables (#offline/db): features, app and components ask offline/ functions.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -13,20 +15,24 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+const acrossLayers = { group: ['../../*'], message: 'Use the #layer/* subpath imports across layers.' };
+const testSupport = { group: ['#test-support/*'], message: 'Test support (tests/support) is for tests only.' };
+
 const zones = [
   { target: './src/contract', from: ['./src/domain', './src/offline', './src/api', './src/features', './src/app', './src/components', './server', './sw'] },
   { target: './src/domain', from: ['./src/offline', './src/api', './src/features', './src/app', './src/components', './server', './sw'] },
-  { target: './src/offline', from: ['./src/api', './src/features', './src/app', './src/components', './server', './sw'] },
-  { target: './src/api', from: ['./src/features', './src/app', './src/components', './server', './sw'] },
+  { target: './src/offline', from: ['./src/api', './src/data', './src/features', './src/app', './src/components', './server', './sw'] },
+  { target: './src/api', from: ['./src/data', './src/features', './src/app', './src/components', './server', './sw'] },
+  { target: './src/data', from: ['./src/features', './src/app', './src/components', './server', './sw'] },
   { target: './src/components', from: ['./src/features', './src/app', './server', './sw'] },
   { target: './src/features', from: ['./src/app', './server', './sw'] },
-  { target: './sw', from: ['./src/domain', './src/api', './src/features', './src/app', './src/components', './server'] },
-  { target: './server', from: ['./src/offline', './src/api', './src/features', './src/app', './src/components', './sw'] },
+  { target: './sw', from: ['./src/domain', './src/api', './src/data', './src/features', './src/app', './src/components', './server'] },
+  { target: './server', from: ['./src/offline', './src/api', './src/data', './src/features', './src/app', './src/components', './sw'] },
   ...features.map((f) => ({
     target: `./src/features/${f}`,
     from: './src/features',
     except: [`./${f}`],
-    message: 'Features do not import each other: move shared code to components/, domain/ or offline/.',
+    message: 'Features do not import each other: move shared code to components/, domain/, data/ or offline/.',
   })),
 ];
 
@@ -47,7 +53,26 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*'], message: 'Use the #layer/* subpath imports across layers.' }] }],
+      'no-restricted-imports': ['error', { patterns: [acrossLayers] }],
+    },
+  },
+  {
+    // The product never ships test support.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [acrossLayers, testSupport] }] },
+  },
+  {
+    // Outbox and meta rows have one owner: offline/ (and data/, built on it). Screens find rows
+    // through offline/ functions (by their subject), never by reading Dexie tables themselves.
+    // Tests may still look at the tables to check what a command left on the device.
+    files: ['src/features/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: '#offline/db', message: 'Only offline/ and data/ touch the Dexie tables: ask an offline/ function (e.g. #offline/outbox, #offline/quiz-answers).' }],
+        patterns: [acrossLayers, testSupport],
+      }],
     },
   },
   {

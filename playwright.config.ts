@@ -12,7 +12,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  // Two workers everywhere (CI too): the files share one server and its database, and more
+  // would only queue on it; `--workers=1` for a run beside other work.
+  workers: 2,
   retries: 0,
   reporter: [['list'], ['json']],
   use: {

@@ -45,6 +45,7 @@ async function measureEnqueue(samples: number): Promise<OutboxReport['enqueue']>
     await runCommand({
       userId: 1,
       label: 'Evento',
+      subject: { kind: 'log-event' },
       request: { method: 'POST', path: '/log/register', body: { action: `medida ${i}` } },
       affects: ['imps'],
       apply: (tables) => updateSnapshot<{ imps: number }>(tables, 'imps', 1, (data) => ({ imps: data.imps + 1 })),
@@ -96,7 +97,7 @@ export async function runOutbox(options: {
 
   await resetDb();
   for (const item of queue) {
-    await runCommand({ userId: item.agent.user.id, label: 'bench', request: { method: 'POST', path: item.path, body: item.body } });
+    await runCommand({ userId: item.agent.user.id, label: 'bench', subject: { kind: 'other' }, request: { method: 'POST', path: item.path, body: item.body } });
   }
   // A viewing takes time: spread each video's reports over the last minutes (15 s per 10 %),
   // as if watched, so the 100 % report is plausible and credits +5 (once).

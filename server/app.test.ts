@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, healthSchema } from '#contract/common';
 import { appConfigSchema } from '#contract/session';
-import { createTestApp, openTestDatabase, type TestContext } from '#server/testing/test-app';
+import { createTestApp, openTestDatabase, type TestContext } from '#test-support/server/test-app';
 
 let ctx: TestContext;
 let dist: string;

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import multipart from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { API_BASE } from '#contract/common';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
@@ -37,7 +38,7 @@ import { maintenancePlugin } from './plugins/maintenance.ts';
 import { occurredAtPlugin } from './plugins/occurred-at.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticAppPlugin } from './plugins/static-app.ts';
-import { enableZodValidation } from './plugins/zod.ts';
+import { enableZodSerialization, enableZodValidation } from './plugins/zod.ts';
 
 /** The largest file any upload route accepts (the reface photo limit of product-spec.md). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -136,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header(REQUEST_ID_HEADER, request.id);
   });
   enableZodValidation(app);
+  // Answers are written with their route's contract schema, and checked against it outside production.
+  enableZodSerialization(app, { strict: config.checkResponses });
 
   // 1. Cross-cutting plugins that must see every request, API or not.
   await app.register(errorsPlugin);
@@ -173,7 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     api.setNotFoundHandler(async () => {
       throw new HttpError(404, 'Recurso no encontrado');
     });
-  }, { prefix: '/api' });
+  }, { prefix: API_BASE });
 
   // 3. The built app with its SPA fallback, last: it owns every path the API does not.
   await app.register(staticAppPlugin, { distDir: resolve(options.distDir ?? 'dist') });

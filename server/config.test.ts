@@ -14,6 +14,7 @@ describe('loadConfig defaults', () => {
       databaseUrl: null,
       nodeEnv: 'development',
       isProduction: false,
+      checkResponses: true,
       demoMode: true,
       demoAccess: 'loopback',
       ssoSecret: DEMO_SSO_SECRET,

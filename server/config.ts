@@ -55,6 +55,8 @@ export interface Config {
   databaseUrl: string | null;
   nodeEnv: string;
   isProduction: boolean;
+  /** Check every JSON answer against its contract schema before sending (default: outside production). */
+  checkResponses: boolean;
   demoMode: boolean;
   ssoSecret: string;
   /** 'loopback' unless DEMO_MODE=true was set explicitly: who may ask /api/demo/sso-token. */
@@ -198,6 +200,7 @@ export function loadConfig(env: Env): Config {
     distDir: text('DIST_DIR') ?? './dist',
     databaseUrl: text('DATABASE_URL'),
     nodeEnv,
+    checkResponses: bool('CHECK_RESPONSES', !isProduction),
     isProduction,
     demoMode,
     demoAccess,

@@ -39,7 +39,7 @@ beforeEach(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const queue = () => runCommand({ userId: ana, label: 'Nick', request: { method: 'POST', path: '/crear-nickname', body: { nick_name: 'A' } } });
+const queue = () => runCommand({ userId: ana, label: 'Nick', subject: { kind: 'other' }, request: { method: 'POST', path: '/crear-nickname', body: { nick_name: 'A' } } });
 
 describe('registerBackgroundSync', () => {
   it('drains on its sync tag with the sync credential, then frees a signed-out user’s', async () => {
@@ -58,7 +58,7 @@ describe('registerBackgroundSync', () => {
 
   it('tells open pages what it sent, whose own drain its lock kept out', async () => {
     await saveSyncCredential(ana, 'sync-ana');
-    await runCommand({ userId: ana, label: 'Nick', request: { method: 'POST', path: '/crear-nickname' }, affects: ['me'] });
+    await runCommand({ userId: ana, label: 'Nick', subject: { kind: 'other' }, request: { method: 'POST', path: '/crear-nickname' }, affects: ['me'] });
     await fakeWorker().fire('sync', { tag: OUTBOX_SYNC_TAG, lastChance: false });
     expect(told).toEqual([{ type: 'OUTBOX_SYNCED', summary: expect.objectContaining({ sent: 1, affected: ['me'] }) }]);
     expect(told.every(isOutboxSyncedMessage)).toBe(true);

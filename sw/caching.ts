@@ -9,12 +9,14 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { API_BASE } from '#contract/common';
+import { REWARDS_PATHS } from '#contract/rewards';
 import { CATALOGUE_CACHE, DOWNLOAD_HEADER, STATIC_CACHE, VIDEOS_CACHE } from '#offline/cache-names';
 
 declare const self: ServiceWorkerGlobalScope;
 
 const DAY_SECONDS = 24 * 60 * 60;
-export const CATALOGUE_API_PATH = '/api/cheque-motiva/products';
+export const CATALOGUE_API_PATH = `${API_BASE}${REWARDS_PATHS.products}`;
 /** Same-origin folders the catalogue's product images come from. */
 export const PRODUCT_IMAGE_PREFIXES = ['/media/products/'];
 

@@ -56,6 +56,8 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
     LOG_LEVEL: 'warn',
     // The bench signs in many times from one address.
     AUTH_RATE_LIMIT: '100000',
+    // Measure what production serves: answers are not re-checked against the contract.
+    CHECK_RESPONSES: 'false',
     ...options.env,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;

@@ -6,6 +6,8 @@
 // migrations, no writes.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { API_BASE } from '#contract/common';
+import { AUTH_PATHS } from '#contract/session';
 import { ConfigError, loadConfig, type Config } from '#server/config';
 import { DatabaseOpenError, openDatabase, pgliteDirOf, SERVER_PID_FILE, type OpenedDatabase } from '#server/db/open';
 import { NO_SUCH_USER } from '#server/modules/auth/service';
@@ -21,7 +23,7 @@ function fail(message: string): never {
 async function askServer(base: string, email: string, secret: string): Promise<string | null> {
   let response: Response;
   try {
-    response = await fetch(`${base}/api/demo/sso-token`, {
+    response = await fetch(`${base}${API_BASE}${AUTH_PATHS.demoSsoToken}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${await signSsoToken(secret, email)}` },
       body: JSON.stringify({ email }),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentWith, imps, optionOf, redeem } from '#server/testing/rewards';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { agentWith, imps, optionOf, redeem } from '#test-support/server/rewards';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 import { expireLapsedCredits, POINTS_EXPIRY_JOB, pointsExpiryHandler, schedulePointsExpiry } from './points-expiry';
 import { JobRunner } from './runner';
 

@@ -4,7 +4,8 @@
 // second instance writes nothing. Reschedules itself for the next day through a per-day key.
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
-import { lockUser, settleExpiries, usersWithLapsedCredits } from '#server/modules/points/ledger';
+import { usersWithLapsedCredits } from '#server/modules/points/ledger';
+import { expireLapsed } from '#server/modules/points/movements';
 import { enqueueJob, type JobHandler } from './runner.ts';
 
 export const POINTS_EXPIRY_JOB = 'points-expiry';
@@ -22,12 +23,7 @@ export async function schedulePointsExpiry(db: Kysely<Database>, now: Date): Pro
 export async function expireLapsedCredits(db: Kysely<Database>, now: Date): Promise<{ users: number; imps: number }> {
   let imps = 0;
   const users = await usersWithLapsedCredits(db, now, LOOKBACK_MS);
-  for (const userId of users) {
-    imps += await db.transaction().execute(async (trx) => {
-      await lockUser(trx, userId);
-      return settleExpiries(trx, userId, now);
-    });
-  }
+  for (const userId of users) imps += await expireLapsed(db, userId, now);
   return { users: users.length, imps };
 }
 

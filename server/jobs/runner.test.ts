@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/schema';
-import { createClock, openTestDatabase } from '#server/testing/test-app';
-import { backoffMs, enqueueJob, JobRunner } from './runner';
+import { createClock, openTestDatabase } from '#test-support/server/test-app';
+import { backoffMs, cancelJob, enqueueJob, JobRunner } from './runner';
 
 let db: Kysely<Database>;
 const clock = createClock(new Date('2025-06-20T10:00:00Z'));
@@ -88,6 +88,18 @@ describe('JobRunner', () => {
   it('enqueues a unique key once', async () => {
     expect(await enqueueJob(db, { kind: 'count', uniqueKey: 'diario:2025-06-20' })).not.toBeNull();
     expect(await enqueueJob(db, { kind: 'count', uniqueKey: 'diario:2025-06-20' })).toBeNull();
+  });
+
+  it('cancels a queued job by its key, never one already running or another key', async () => {
+    const queued = (await enqueueJob(db, { kind: 'count', uniqueKey: 'pedido:1' })) ?? 0;
+    const running = (await enqueueJob(db, { kind: 'count', uniqueKey: 'pedido:2' })) ?? 0;
+    const other = (await enqueueJob(db, { kind: 'count', uniqueKey: 'pedido:3' })) ?? 0;
+    await db.updateTable('jobs').set({ status: 'running', locked_at: clock.now() }).where('id', '=', running).execute();
+    await cancelJob(db, 'pedido:1');
+    await cancelJob(db, 'pedido:2');
+    const left = await db.selectFrom('jobs').select('id').orderBy('id').execute();
+    expect(left.map((j) => j.id)).toEqual([running, other]);
+    expect(left.map((j) => j.id)).not.toContain(queued);
   });
 
   it('starts polling and stops after the job in progress', async () => {

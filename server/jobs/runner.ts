@@ -2,7 +2,8 @@
 // number of server instances can share one PostgreSQL without running a job twice), runs
 // the registered handler, and retries failures with exponential backoff up to maxAttempts.
 // Only claims kinds it has a handler for. Handlers must be idempotent: a crash after the
-// work but before "done" runs the job again once its lock goes stale.
+// work but before "done" runs the job again once its lock goes stale. The only writer of the
+// jobs table: modules queue (enqueueJob) and cancel (cancelJob) through it.
 import type { Kysely } from 'kysely';
 import type { Database, JobRow } from '#server/db/schema';
 
@@ -39,6 +40,14 @@ export async function enqueueJob(
     unique_key: job.uniqueKey ?? null,
   }).onConflict((oc) => oc.column('unique_key').doNothing()).returning('id').executeTakeFirst();
   return row?.id ?? null;
+}
+
+/**
+ * Drops a queued job by its unique key: its work was done another way (a prize order settled
+ * by the request itself). A job already running or finished is left alone.
+ */
+export async function cancelJob(db: Kysely<Database>, uniqueKey: string): Promise<void> {
+  await db.deleteFrom('jobs').where('unique_key', '=', uniqueKey).where('status', '=', 'queued').execute();
 }
 
 export class JobRunner {

@@ -9,7 +9,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { ACTION_SIGNATURE_HEADER, actionSigningInput } from '#contract/action-signature';
 import { IDEMPOTENCY_HEADER, OCCURRED_AT_HEADER } from '#contract/common';
-import { isAgentProfile } from '#domain/access';
+import { isAgentProfile } from '#domain/profiles';
 import type { SessionScope, UserRow } from '#server/db/schema';
 import { HttpError } from '#server/http-error';
 import type { AuthService } from '#server/modules/auth/service';

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthService } from '#server/modules/auth/service';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 import { authPlugin } from './auth';
 import { errorsPlugin } from './errors';
 import { idempotencyPlugin } from './idempotency';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenFor, userByEmail } from '#server/testing/rewards';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { tokenFor, userByEmail } from '#test-support/server/rewards';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 import { MAINTENANCE_MESSAGE } from './maintenance.ts';
 
 // app.test.ts covers the basic switch; this covers what the app relies on: the exact body the

@@ -4,6 +4,7 @@
 // server taken out of rotation could not show the maintenance screen). Never blocks the static
 // app: the browser must still load the page that shows the maintenance screen.
 import type { FastifyInstance } from 'fastify';
+import { API_BASE, SYSTEM_PATHS } from '#contract/common';
 import type { Config } from '#server/config';
 import { appPlugin } from './plugin.ts';
 
@@ -17,9 +18,10 @@ function normalizeIp(ip: string): string {
 export const maintenancePlugin = appPlugin<{ config: Config }>('maintenance', async (app: FastifyInstance, { config }) => {
   if (config.maintenanceState !== 1) return;
   const allowed = new Set(config.maintenanceAllowlist.map(normalizeIp));
+  const staysUp = new Set([`${API_BASE}${SYSTEM_PATHS.health}`, `${API_BASE}${SYSTEM_PATHS.ready}`]);
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (!(path === '/api' || path.startsWith('/api/')) || path === '/api/health' || path === '/api/health/ready') return;
+    if (!(path === API_BASE || path.startsWith(`${API_BASE}/`)) || staysUp.has(path)) return;
     if (allowed.has(normalizeIp(request.ip))) return;
     reply.code(503).header('retry-after', '300').send({ success: false, error: MAINTENANCE_MESSAGE, maintenance: 1 });
     return reply;

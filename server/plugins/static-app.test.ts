@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '#server/testing/test-app';
+import { createTestApp, type TestContext } from '#test-support/server/test-app';
 
 // The build writes .br/.gz siblings (vite.config.ts precompress); the server must send them
 // to clients that accept them, and keep index.html and sw.js revalidated when it does.

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '#contract/common';
 import { HttpError } from '#server/http-error';
 import { appPlugin } from './plugin.ts';
 
@@ -36,7 +37,7 @@ export const staticAppPlugin = appPlugin<{ distDir: string }>('static-app', asyn
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith(API_BASE);
     // A missing hashed asset, video or artwork is a real 404: answering HTML would hide a
     // broken deploy and could be cached by the service worker as if it were the file.
     if (!hasBuild || !wantsPage || STATIC_PREFIXES.some((prefix) => path.startsWith(prefix))) throw new HttpError(404, 'Recurso no encontrado');

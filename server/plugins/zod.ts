@@ -1,6 +1,10 @@
-// Request validation with the contract's zod schemas: routes put a zod schema in
-// `schema.body|params|querystring` and get typed, parsed values (defaults applied).
-// Responses are not validated here (routes return contract types); never use JSON Schema.
+// The contract's zod schemas at both ends of a route. Requests: routes put a schema in
+// `schema.body|params|querystring` and get typed, parsed values (defaults applied). Answers:
+// routes declare `schema.response` (route-contract.ts) and fast-json-stringify writes each
+// answer from the schema's JSON Schema, so only the contract's fields leave the server.
+// Outside production every answer is first checked against its schema, strictly: a route
+// answering outside its contract fails with a 500 and a logged error. Never takes a JSON Schema.
+import fastJson, { type AnySchema } from 'fast-json-stringify';
 import type { FastifyInstance, FastifyTypeProvider } from 'fastify';
 import { z } from 'zod';
 
@@ -28,4 +32,67 @@ export function validationMessage(error: unknown): string {
     }
   }
   return 'Los datos enviados no son válidos';
+}
+
+/**
+ * An answer its route's contract does not allow. A plain Error on purpose: the error handler
+ * answers a ZodError with 400 (the client's mistake); this one is the server's, a 500.
+ */
+export class ResponseContractError extends Error {
+  override readonly name = 'ResponseContractError';
+}
+
+type Write = (data: unknown) => string;
+
+// Schemas are module constants shared by every route and every app a test builds: compile once.
+const writers = new WeakMap<z.ZodType, Write>();
+
+function writerFor(schema: z.ZodType): Write {
+  let write = writers.get(schema);
+  if (!write) {
+    // Input side: a `.default()` field may be left out by the route; the writer fills it in,
+    // as parsing would. Fields outside the schema are not written.
+    write = fastJson(z.toJSONSchema(schema, { io: 'input', target: 'draft-07' }) as AnySchema) as Write;
+    writers.set(schema, write);
+  }
+  return write;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Paths of the fields `sent` has and `kept` (its parse) dropped: fields the contract lacks. */
+function unknownFields(sent: unknown, kept: unknown, at: string): string[] {
+  if (Array.isArray(sent) && Array.isArray(kept)) return sent.flatMap((item, index) => unknownFields(item, kept[index], `${at}[${index}]`));
+  if (!isRecord(sent) || !isRecord(kept)) return [];
+  return Object.keys(sent).flatMap((key) => {
+    const path = at ? `${at}.${key}` : key;
+    return key in kept ? unknownFields(sent[key], kept[key], path) : [path];
+  });
+}
+
+/** Throws unless `data`, as the client will read it (JSON), is what `schema` allows, field for field. */
+export function checkAnswer(schema: z.ZodType, data: unknown, route: string): void {
+  const json = JSON.stringify(data);
+  const sent: unknown = json === undefined ? undefined : JSON.parse(json);
+  const result = schema.safeParse(sent);
+  if (!result.success) throw new ResponseContractError(`${route} answered outside its contract: ${z.prettifyError(result.error)}`);
+  const unknown = unknownFields(sent, result.data, '');
+  if (unknown.length > 0) throw new ResponseContractError(`${route} answered fields its contract lacks: ${unknown.join(', ')}`);
+}
+
+/**
+ * Answers are written with their route's response schema. `strict` (CHECK_RESPONSES, on outside production)
+ * checks each answer first; production only writes, which also drops fields off the contract.
+ */
+export function enableZodSerialization(app: FastifyInstance, { strict }: { strict: boolean }): void {
+  app.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
+    if (!(schema instanceof z.ZodType)) throw new Error(`${method} ${url}: a response schema must be one of the contract's zod schemas`);
+    const write = writerFor(schema);
+    if (!strict) return write;
+    const route = `${method} ${url} (${httpStatus})`;
+    return (data: unknown) => {
+      checkAnswer(schema, data, route);
+      return write(data);
+    };
+  });
 }

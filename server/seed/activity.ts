@@ -3,8 +3,9 @@
 // very same points at slightly later moments, so rankings show real ties. Quiz answers carry
 // placeholder keys until seedQuizzes makes them real. Pure given the rng; never writes, never
 // plans anything after `now`.
-import { calendarDay, isMonthClosed, type CalendarEntry } from '#domain/calendar';
+import { isMonthClosed, type CalendarEntry } from '#domain/calendar';
 import { creditExpiry, REFACE_POINTS, sourceKeys, VIDEO_POINTS } from '#domain/points';
+import { isQuiz2Open } from '#domain/training';
 import type { NewLedgerEntry } from '#server/db/schema';
 import type { Catalogue } from './catalogue.ts';
 import type { Rng } from './prng.ts';
@@ -55,7 +56,7 @@ function planAttribute(rng: Rng, entry: CalendarEntry, catalogue: Catalogue, e: 
   const elapsed = closed ? 1 : (end - start) / (Date.parse(`${entry.month_end}T19:00:00Z`) - start);
   if (!rng.chance(Math.min(1, 0.5 + 0.5 * e) * (0.4 + 0.6 * elapsed))) return [];
 
-  const quiz2Open = entry.quiz2_opens_at !== null && entry.quiz2_opens_at <= calendarDay(now);
+  const quiz2Open = isQuiz2Open(entry, now);
   const monthEnd = Date.parse(`${entry.month_end}T19:00:00Z`);
   // Closed months: a few activities happened after the month (they count globally only).
   const when = ([lo, hi]: [number, number]): number => {

@@ -1,6 +1,6 @@
 // The seven fixed demo users of decisions.md, with the label the login screen shows in demo
 // mode. Data only: seeding and activity live in the other seed files.
-import type { Profile } from '#domain/access';
+import type { Profile } from '#domain/profiles';
 
 export interface DemoUser {
   email: string;

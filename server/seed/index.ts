@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_BRAND_PRIZE, DEFAULT_RANKING_PRIZES } from '#server/config';
 import type { Database, NewLedgerEntry, NewVideoProgress } from '#server/db/schema';
+import { loadHistory } from '#server/modules/points/movements';
 import { runMonthEnd } from '#server/modules/rankings/month-end';
 import { rebuildStandings } from '#server/modules/rankings/standings';
 import { planActivity } from './activity.ts';
@@ -45,7 +46,7 @@ async function insertUsers(db: Kysely<Database>, catalogue: Catalogue, agentCoun
 }
 
 async function insertLedger(db: Kysely<Database>, rows: NewLedgerEntry[]): Promise<void> {
-  for (const batch of chunks(rows, BATCH)) await db.insertInto('points_ledger').values(batch).execute();
+  for (const batch of chunks(rows, BATCH)) await loadHistory(db, batch);
 }
 
 async function insertVideoProgress(db: Kysely<Database>, rows: NewVideoProgress[]): Promise<void> {

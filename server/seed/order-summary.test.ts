@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_SUMMARY_PAGE_SIZE } from '#domain/order-summary';
 import type { Database } from '#server/db/schema';
-import { openTestDatabase } from '#server/testing/test-app';
+import { openTestDatabase } from '#test-support/server/test-app';
 import { seedDemo, seedMinimal } from './index';
 
 const NOW = new Date('2025-06-20T10:00:00Z');

@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import { sourceKeys } from '#domain/points';
 import type { Database } from '#server/db/schema';
+import { loadHistory } from '#server/modules/points/movements';
 import { DEMO_USERS } from './demo-users.ts';
 
 const DAY = 86_400_000;
@@ -39,10 +40,10 @@ export async function seedSummaryOrders(db: Kysely<Database>, now: Date): Promis
       puntos: option.valor_rings, valor_chequemotiva: option.valor_chequemotiva, status: 'issued',
       validity_start: at, created_at: at, updated_at: at,
     }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('points_ledger').values({
+    await loadHistory(db, [{
       user_id: agent.id, amount: -option.valor_rings, concept: `Canje: ${option.nombre}`, source_key: sourceKeys.redemption(order.id),
       attribute_id: null, kind: 'redemption', occurred_at: at, created_at: at,
-    }).execute();
+    }]);
     placed++;
   }
   return placed;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/schema';
-import { openTestDatabase } from '#server/testing/test-app';
+import { openTestDatabase } from '#test-support/server/test-app';
 import { seedDemo } from './index';
 
 let db: Kysely<Database>;

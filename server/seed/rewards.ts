@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { sourceKeys } from '#domain/points';
 import { COUPON_VALIDITY_DAYS } from '#domain/rewards';
 import type { Database } from '#server/db/schema';
+import { loadHistory } from '#server/modules/points/movements';
 import { couponPath } from '#server/modules/rewards/gift-card-provider';
 import { DEMO_PRIZE_TEMPLATE, DEMO_PRIZES, productImage } from './prize-catalogue.ts';
 
@@ -71,9 +72,9 @@ export async function seedRewards(db: Kysely<Database>, now: Date): Promise<void
       validity_start: at, validity_end: code ? new Date(at.getTime() + COUPON_VALIDITY_DAYS * DAY) : null,
       created_at: at, updated_at: at,
     }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('points_ledger').values({
+    await loadHistory(db, [{
       user_id: ana.id, amount: -option.rings, concept: `Canje: ${prize.nombre}`, source_key: sourceKeys.redemption(order.id),
       attribute_id: null, kind: 'redemption', occurred_at: at, created_at: at,
-    }).execute();
+    }]);
   }
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/schema';
-import { openTestDatabase } from '#server/testing/test-app';
+import { openTestDatabase } from '#test-support/server/test-app';
 import { DEMO_USERS } from './demo-users';
 import { DEMO_AGENT_COUNT, isDatabaseEmpty, seedDemo } from './index';
 

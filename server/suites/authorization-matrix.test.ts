@@ -1,11 +1,11 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
-import { queuedRowHeaders } from '#server/testing/agents';
-import { startGoogleStandIn, type GoogleStandIn } from '#server/testing/google-stand-in';
-import { createTestApp, type TestContext } from '#server/testing/test-app';
-import { ACTORS, MATRIX, type MatrixRequest } from './authorization-matrix.ts';
-import { buildFixtures, type Fixtures } from './matrix-fixtures.ts';
+import { queuedRowHeaders } from '#test-support/server/agents';
+import { startGoogleStandIn, type GoogleStandIn } from '#test-support/server/google-stand-in';
+import { createTestApp, type TestContext } from '#test-support/server/test-app';
+import { ACTORS, MATRIX, type MatrixRequest } from '#test-support/server/authorization-matrix';
+import { buildFixtures, type Fixtures } from '#test-support/server/matrix-fixtures';
 
 let ctx: TestContext;
 let fx: Fixtures;

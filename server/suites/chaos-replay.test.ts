@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPath } from '#contract/paths';
 import { QUIZ_PATHS } from '#contract/quiz';
 import { answerPoints } from '#domain/quiz';
 import { buildApp } from '#server/app';
@@ -10,8 +11,8 @@ import type { Database } from '#server/db/schema';
 import { signSsoToken } from '#server/modules/auth/sso-token';
 import { createRng, type Rng } from '#server/seed/prng';
 import { seedMinimal } from '#server/seed/index';
-import { createClock, openTestDatabase } from '#server/testing/test-app';
-import { ChaosDevice, newStats, type PlannedAction } from './chaos-device.ts';
+import { createClock, openTestDatabase } from '#test-support/server/test-app';
+import { ChaosDevice, newStats, type PlannedAction } from '#test-support/server/chaos-device';
 
 // ≥100 phones with local outboxes sync video progress, log events and quiz answers through
 // dropped connections, lost answers, duplicates, reordered batches, sign-outs (the rest goes
@@ -116,10 +117,10 @@ describe(`chaos replay: ${AGENTS} agents, seed ${SEED}`, () => {
         expect((await post(report.path, agent.token, report.body, report.occurredAt)).status).toBe(200);
       }
       agent.expectedImps += 5;
-      const started = await post(`/${QUIZ_PATHS.start(ATTRIBUTE, 1)}`, agent.token, {});
+      const started = await post(buildPath(QUIZ_PATHS.start, { atributo: ATTRIBUTE, quizz: 1 }), agent.token, {});
       expect(started.status).toBe(200);
       agent.participationId = (started.body.data as { id_participacion: number }).id_participacion;
-      const bundle = await fetch(`${baseUrl()}/api/${QUIZ_PATHS.bundle(agent.participationId)}`, { headers: { authorization: `Bearer ${agent.token}` } });
+      const bundle = await fetch(`${baseUrl()}/api${buildPath(QUIZ_PATHS.bundle, { participacion: agent.participationId })}`, { headers: { authorization: `Bearer ${agent.token}` } });
       const { data } = (await bundle.json()) as { data: { preguntas: Array<{ id: number; respuestas: Array<{ id_respuesta: number }> }> } };
       bundles.set(agent.id, { id: agent.participationId, preguntas: data.preguntas });
     }
@@ -146,7 +147,7 @@ describe(`chaos replay: ${AGENTS} agents, seed ${SEED}`, () => {
           const choice = rng.pick(question.respuestas).id_respuesta;
           const correct = options.find((o) => o.id === choice)?.correct ?? false;
           agent.expectedImps += answerPoints(elapsed, correct);
-          plan.push({ path: QUIZ_PATHS.answer(bundle.id, question.id, ATTRIBUTE), body: { respuesta_id: choice, elapsed_ms: elapsed }, occurredAt: new Date(at) });
+          plan.push({ path: buildPath(QUIZ_PATHS.answer, { participacion: bundle.id, pregunta: question.id, atributo: ATTRIBUTE }), body: { respuesta_id: choice, elapsed_ms: elapsed }, occurredAt: new Date(at) });
         }
       }
       plans.set(agent.id, plan.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime()));

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentWith, imps, ordersOf, redeem } from '#server/testing/rewards';
-import { createTestApp, type TestContext } from '#server/testing/test-app';
+import { agentWith, imps, ordersOf, redeem } from '#test-support/server/rewards';
+import { createTestApp, type TestContext } from '#test-support/server/test-app';
 
 // Many simultaneous redemptions against a balance that covers exactly one. On PostgreSQL
 // (TEST_DATABASE_URL) the requests really race over the connection pool; on PGlite they are

@@ -16,8 +16,8 @@ import { enqueueJob, JobRunner } from '#server/jobs/runner';
 import { shutDown } from '#server/lifecycle';
 import { signSsoToken } from '#server/modules/auth/sso-token';
 import { seedMinimal } from '#server/seed/index';
-import { freePort, LISTENING, startServerProcess } from '#server/testing/server-process';
-import { bearer, createClock, openTestDatabase } from '#server/testing/test-app';
+import { freePort, LISTENING, startServerProcess } from '#test-support/server/server-process';
+import { bearer, createClock, openTestDatabase } from '#test-support/server/test-app';
 import { createAuthService } from '#server/modules/auth/service';
 
 // Graceful shutdown: stop taking connections, finish the requests in flight and the running

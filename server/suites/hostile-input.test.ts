@@ -2,10 +2,10 @@ import { crc32 } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jpegPhoto, multipart as photoForm, pngPhoto } from '#server/modules/refaces/test-photos';
-import { csvOf, multipart as fileForm, workbookZip, zipOf } from '#server/modules/user-import/test-files';
-import { sessionToken } from '#server/testing/agents';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { jpegPhoto, multipart as photoForm, pngPhoto } from '#test-support/server/photos';
+import { csvOf, multipart as fileForm, workbookZip, zipOf } from '#test-support/server/import-files';
+import { sessionToken } from '#test-support/server/agents';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 
 // Hostile input: every case must get a clear Spanish 4xx (never a 5xx, a stack or SQL) and
 // leave every table as it was. One table of cases; each one says which status it expects.

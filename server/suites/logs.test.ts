@@ -5,10 +5,10 @@ import { buildApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import type { Database } from '#server/db/schema';
 import { signSsoToken } from '#server/modules/auth/sso-token';
-import { jpegPhoto, multipart } from '#server/modules/refaces/test-photos';
+import { jpegPhoto, multipart } from '#test-support/server/photos';
 import { seedMinimal } from '#server/seed/index';
-import { startGoogleStandIn, type GoogleStandIn } from '#server/testing/google-stand-in';
-import { createClock, openTestDatabase } from '#server/testing/test-app';
+import { startGoogleStandIn, type GoogleStandIn } from '#test-support/server/google-stand-in';
+import { createClock, openTestDatabase } from '#test-support/server/test-app';
 
 // Structured logs, read from the real pino stream: one JSON object per line, every request's
 // lines carry its id (also sent back as X-Request-Id), and no credential or photo ever appears.

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idleSignOutApplies } from '#domain/access';
+import { idleSignOutApplies } from '#domain/profiles';
 import { housekeepingHandler } from '#server/jobs/housekeeping';
 import type { UserRow } from '#server/db/schema';
 import { signSsoToken } from '#server/modules/auth/sso-token';
 import { hashToken } from '#server/modules/auth/tokens';
-import { jpegPhoto, multipart } from '#server/modules/refaces/test-photos';
-import { createAgent, queuedRowHeaders, sessionToken } from '#server/testing/agents';
-import { agentWith, optionOf } from '#server/testing/rewards';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { jpegPhoto, multipart } from '#test-support/server/photos';
+import { createAgent, queuedRowHeaders, sessionToken } from '#test-support/server/agents';
+import { agentWith, optionOf } from '#test-support/server/rewards';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 
 // Sessions and tokens end to end: idle expiry per profile (the server agrees with the app's
 // idle sign-out), logout, SSO expiry and single use, forged JWTs, sign-in rate limits,

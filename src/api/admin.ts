@@ -12,33 +12,34 @@ import {
   type NavigationAgent,
   type OrderSummaryRow,
 } from '#contract/admin';
-import { http, readJson, toApiRequestError } from '#api/http';
+import { API_BASE } from '#contract/common';
+import { apiPath, http, readJson, toApiRequestError } from '#api/http';
 
 export async function fetchBrands(): Promise<string[]> {
-  return (await readJson(http.get(ADMIN_PATHS.brands), brandsResponseSchema)).data.data.marcas;
+  return (await readJson(http.get(apiPath(ADMIN_PATHS.brands)), brandsResponseSchema)).data.data.marcas;
 }
 
 export async function fetchSites(brand: string): Promise<{ sedes: string[]; plataformas: string[] }> {
-  return (await readJson(http.get(ADMIN_PATHS.sites(brand)), sitesResponseSchema)).data.data;
+  return (await readJson(http.get(apiPath(ADMIN_PATHS.sites, { brand })), sitesResponseSchema)).data.data;
 }
 
 /** The sites of one platform (the API calls them "plataformas"). */
 export async function fetchPlatformSites(brand: string, platform: string): Promise<string[]> {
-  return (await readJson(http.get(ADMIN_PATHS.platformSites(brand, platform)), platformSitesResponseSchema)).data.data.plataformas;
+  return (await readJson(http.get(apiPath(ADMIN_PATHS.platformSites, { brand, platform })), platformSitesResponseSchema)).data.data.plataformas;
 }
 
 export async function fetchAgents(brand: string, site: string): Promise<NavigationAgent[]> {
-  return (await readJson(http.get(ADMIN_PATHS.agents(brand, site)), agentsResponseSchema)).data.data.agentes;
+  return (await readJson(http.get(apiPath(ADMIN_PATHS.agents, { brand, site })), agentsResponseSchema)).data.data.agentes;
 }
 
 export async function fetchOrderSummary(): Promise<OrderSummaryRow[]> {
-  return (await readJson(http.get(ADMIN_PATHS.orderSummary), orderSummaryResponseSchema)).listado;
+  return (await readJson(http.get(apiPath(ADMIN_PATHS.orderSummary)), orderSummaryResponseSchema)).listado;
 }
 
 /** GET descargar-listado-latam: the workbook's bytes. */
 export async function downloadOrderSummary(): Promise<Blob> {
   try {
-    return await http.get(ADMIN_PATHS.orderSummaryDownload, { timeout: 60_000 }).blob();
+    return await http.get(apiPath(ADMIN_PATHS.orderSummaryDownload), { timeout: 60_000 }).blob();
   } catch (error) {
     throw toApiRequestError(error);
   }
@@ -52,8 +53,8 @@ export async function importUsers(file: File): Promise<ImportResponse> {
   const body = new FormData();
   body.append('file', file, file.name);
   // Large files take a while to check and store; the import must not be cut short or repeated.
-  return readJson(http.post(ADMIN_PATHS.importUsers, { body, timeout: 120_000, retry: 0 }), importResponseSchema);
+  return readJson(http.post(apiPath(ADMIN_PATHS.importUsers), { body, timeout: 120_000, retry: 0 }), importResponseSchema);
 }
 
 /** Where the template downloads from (public; a plain link works). */
-export const IMPORT_TEMPLATE_URL = `/api/${ADMIN_PATHS.importTemplate}`;
+export const IMPORT_TEMPLATE_URL = `${API_BASE}${ADMIN_PATHS.importTemplate}`;

@@ -5,6 +5,7 @@
 import ky, { isHTTPError, isTimeoutError, type HTTPError, type Input, type KyRequest, type ResponsePromise } from 'ky';
 import type { z } from 'zod';
 import { API_BASE, apiErrorSchema, maintenanceBodySchema } from '#contract/common';
+import { buildPath, type PathParamName, type PathParams } from '#contract/paths';
 import { OFFLINE_MESSAGE } from '#offline/network';
 import { getSession } from '#offline/session';
 
@@ -100,9 +101,6 @@ export function errorData(error: unknown): unknown {
   return isHTTPError(error) ? errorBodies.get(error) : undefined;
 }
 
-// The logout call may itself answer 401 (token already dead): signing out again would loop.
-const NO_UNAUTHORIZED_SIGNAL = ['/auth/logout'];
-
 /**
  * Only a 401 to the *session's* token means "your session is over". A 401 to a sign-in
  * attempt (Google token, SSO token) is a failed sign-in, shown on the login screen.
@@ -152,8 +150,9 @@ export const http = ky.create({
           return;
         }
         if (response.status === 503) signalMaintenance(response);
-        const path = new URL(request.url).pathname;
-        if (response.status === 401 && carriedSessionToken(request) && !NO_UNAUTHORIZED_SIGNAL.some((p) => path.endsWith(p))) {
+        // Sign-out's own revocation does not come through here (#offline/revoke-token), so a 401
+        // to it (token already dead) never signs out again.
+        if (response.status === 401 && carriedSessionToken(request)) {
           for (const listener of unauthorizedListeners) listener();
         }
       },
@@ -198,4 +197,12 @@ export async function readJson<S extends z.ZodType>(response: ResponsePromise, s
   } catch (error) {
     throw toApiRequestError(error);
   }
+}
+
+/**
+ * What `http` is called with for a contract path: the pattern filled as buildPath fills it,
+ * without its leading slash (ky wants none before its prefix, API_BASE).
+ */
+export function apiPath<P extends string>(pattern: P, ...values: PathParamName<P> extends never ? [] : [PathParams<P>]): string {
+  return buildPath(pattern, ...values).slice(1);
 }

@@ -6,7 +6,7 @@ import {
   RANKING_PATHS, rankingOptionsResponseSchema, rankingPageSchema, type DownloadFilter, type DownloadResponse, type NeighboursResponse,
   type RankingOptions, type RankingPage, type RankingView,
 } from '#contract/ranking';
-import { http, readJson, toApiRequestError } from '#api/http';
+import { apiPath, http, readJson, toApiRequestError } from '#api/http';
 import { API_BASE } from '#contract/common';
 
 /** What /ranking/:atributo shows: a view, and for the attribute views the attribute id. */
@@ -18,7 +18,7 @@ export interface RankingTarget {
 }
 
 function pagePath({ view, attributeId }: RankingTarget): string {
-  return view === 'global' ? RANKING_PATHS.globalPage : RANKING_PATHS.page(view, attributeId);
+  return view === 'global' ? apiPath(RANKING_PATHS.globalPage) : apiPath(RANKING_PATHS.page(view), { atributo: attributeId });
 }
 
 export async function fetchRankingPage(target: RankingTarget, page: number, perPage: number, search: string): Promise<RankingPage> {
@@ -30,7 +30,7 @@ export async function fetchRankingPage(target: RankingTarget, page: number, perP
 
 /** The brands and sites the user may look at (staff choose among them). */
 export async function fetchRankingOptions(): Promise<RankingOptions> {
-  return readJson(http.get(RANKING_PATHS.options), rankingOptionsResponseSchema);
+  return readJson(http.get(apiPath(RANKING_PATHS.options)), rankingOptionsResponseSchema);
 }
 
 /** The user's figures in a ranking (spec 3 single values). */
@@ -43,28 +43,35 @@ export interface RankingStats {
 export async function fetchRankingStats({ view, attributeId }: RankingTarget): Promise<RankingStats> {
   const [position, points, difference] = await Promise.all(view === 'global'
     ? [
-      readJson(http.get(RANKING_PATHS.globalPosition), positionResponseSchema),
-      readJson(http.get(RANKING_PATHS.globalPoints), pointsResponseSchema),
-      readJson(http.get(RANKING_PATHS.globalDifference), differenceResponseSchema),
+      readJson(http.get(apiPath(RANKING_PATHS.globalPosition)), positionResponseSchema),
+      readJson(http.get(apiPath(RANKING_PATHS.globalPoints)), pointsResponseSchema),
+      readJson(http.get(apiPath(RANKING_PATHS.globalDifference)), differenceResponseSchema),
     ] as const
     : [
-      readJson(http.get(RANKING_PATHS.position(view, attributeId)), positionResponseSchema),
-      readJson(http.get(RANKING_PATHS.points(view, attributeId)), pointsResponseSchema),
-      readJson(http.get(RANKING_PATHS.difference(view, attributeId)), differenceResponseSchema),
+      readJson(http.get(apiPath(RANKING_PATHS.position(view), { atributo: attributeId })), positionResponseSchema),
+      readJson(http.get(apiPath(RANKING_PATHS.points(view), { atributo: attributeId })), pointsResponseSchema),
+      readJson(http.get(apiPath(RANKING_PATHS.difference(view), { atributo: attributeId })), differenceResponseSchema),
     ] as const);
   return { position: position.position, totalPoints: points.total_points, pointsDifference: difference.points_difference };
 }
 
 export async function fetchNeighbours({ view, attributeId }: RankingTarget): Promise<NeighboursResponse> {
-  const path = view === 'global' ? RANKING_PATHS.globalNeighbours : RANKING_PATHS.neighbours(view, attributeId);
+  const path = view === 'global' ? apiPath(RANKING_PATHS.globalNeighbours) : apiPath(RANKING_PATHS.neighbours(view), { atributo: attributeId });
   return readJson(http.get(path), neighboursResponseSchema);
 }
 
 export type RankingDownload = { kind: 'global' } | { kind: 'attribute'; attributeId: number; filter?: DownloadFilter };
 
 export async function requestRankingDownload(download: RankingDownload): Promise<DownloadResponse> {
-  const path = download.kind === 'global' ? RANKING_PATHS.downloadGlobal : RANKING_PATHS.downloadAttribute(download.attributeId, download.filter);
-  return readJson(http.get(path), downloadResponseSchema);
+  return readJson(http.get(downloadPath(download)), downloadResponseSchema);
+}
+
+function downloadPath(download: RankingDownload): string {
+  if (download.kind === 'global') return apiPath(RANKING_PATHS.downloadGlobal);
+  const atributo = download.attributeId;
+  return download.filter
+    ? apiPath(RANKING_PATHS.downloadAttributeFiltered, { atributo, filtro: download.filter })
+    : apiPath(RANKING_PATHS.downloadAttribute, { atributo });
 }
 
 /** GET {download_url}: the workbook's bytes (same origin; the URL already starts with /api). */

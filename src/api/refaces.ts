@@ -10,14 +10,7 @@ import {
   type AlbumEntry,
   type RefaceStatusResponse,
 } from '#contract/reface';
-import { http, readJson, toApiRequestError } from '#api/http';
-
-/** Snapshot keys of the device cache for refaces (personal: wiped at sign-out). */
-export const refaceCacheKeys = {
-  status: (attributeId: number) => `reface-status:${attributeId}`,
-  album: 'album',
-  image: (path: string) => `reface-image:${path}`,
-} as const;
+import { apiPath, http, readJson, toApiRequestError } from '#api/http';
 
 /**
  * A portrait kept on the device: its bytes and type. Not a Blob: some browsers (private
@@ -32,7 +25,7 @@ export interface StoredImage {
 const UPLOAD_TIMEOUT_MS = 180_000;
 
 export async function fetchRefaceStatus(attributeId: number): Promise<RefaceStatusResponse> {
-  return readJson(http.get(REFACE_PATHS.status(attributeId)), refaceStatusResponseSchema);
+  return readJson(http.get(apiPath(REFACE_PATHS.status, { atributo: attributeId })), refaceStatusResponseSchema);
 }
 
 /** POST /refaces/upload (multipart: image, atributo_id). Rejects with an ApiRequestError. */
@@ -40,18 +33,18 @@ export async function uploadRefacePhoto(attributeId: number, photo: File): Promi
   const form = new FormData();
   form.append(REFACE_UPLOAD_FIELDS.attribute, String(attributeId));
   form.append(REFACE_UPLOAD_FIELDS.image, photo, photo.name);
-  const answer = await readJson(http.post(REFACE_PATHS.upload, { body: form, timeout: UPLOAD_TIMEOUT_MS }), refaceUploadResponseSchema);
+  const answer = await readJson(http.post(apiPath(REFACE_PATHS.upload), { body: form, timeout: UPLOAD_TIMEOUT_MS }), refaceUploadResponseSchema);
   return { status: answer.status, image_path: answer.image_path };
 }
 
 export async function fetchAlbum(): Promise<AlbumEntry[]> {
-  return (await readJson(http.get(REFACE_PATHS.album), albumResponseSchema)).album;
+  return (await readJson(http.get(apiPath(REFACE_PATHS.album)), albumResponseSchema)).album;
 }
 
 /** GET /download-image?path=…: one of the user's own portraits. */
 export async function fetchImage(path: string): Promise<StoredImage> {
   try {
-    const blob = await http.get(REFACE_PATHS.downloadImage, { searchParams: { path } }).blob();
+    const blob = await http.get(apiPath(REFACE_PATHS.downloadImage), { searchParams: { path } }).blob();
     return { type: blob.type || 'image/jpeg', bytes: await blob.arrayBuffer() };
   } catch (error) {
     throw toApiRequestError(error);

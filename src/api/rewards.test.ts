@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deadBaseUrl, startTestApiServer, type TestApiServer } from '#offline/test-api-server';
-import { ApiRequestError, http, OFFLINE_MESSAGE, toApiRequestError } from '#api/http';
+import { deadBaseUrl, startTestApiServer, type TestApiServer } from '#test-support/api-server';
+import { REWARDS_PATHS } from '#contract/rewards';
+import { apiPath, ApiRequestError, http, OFFLINE_MESSAGE, toApiRequestError } from '#api/http';
 import { NETWORK_OR_UNEXPECTED, redeemFailure } from '#api/rewards';
 
 let server: TestApiServer;
@@ -14,7 +15,7 @@ afterAll(async () => {
 /** What the app's client turns a real failed call into. */
 async function failure(base: string): Promise<unknown> {
   try {
-    await http.post('cheque-motiva/cangear', { prefixUrl: `${base}/api`, json: {}, retry: 0 });
+    await http.post(apiPath(REWARDS_PATHS.redeem), { prefixUrl: `${base}/api`, json: {}, retry: 0 });
   } catch (error) {
     return toApiRequestError(error);
   }

@@ -13,17 +13,17 @@ import {
   type RedeemBody,
   type RedeemResponse,
 } from '#contract/rewards';
-import { ApiRequestError, errorData, http, readJson, UNKNOWN_ERROR_MESSAGE } from '#api/http';
+import { apiPath, ApiRequestError, errorData, http, readJson, UNKNOWN_ERROR_MESSAGE } from '#api/http';
 
 export const NETWORK_OR_UNEXPECTED = 'Error de red o inesperado';
 export const REDEEM_FAILED_DEFAULT = 'No se pudo canjear el producto';
 
 export async function fetchProducts(): Promise<Product[]> {
-  return (await readJson(http.get(REWARDS_PATHS.products), productsResponseSchema)).data;
+  return (await readJson(http.get(apiPath(REWARDS_PATHS.products)), productsResponseSchema)).data;
 }
 
 export async function fetchOrders(): Promise<OrdersResponse['data']> {
-  return (await readJson(http.get(REWARDS_PATHS.orders), ordersResponseSchema)).data;
+  return (await readJson(http.get(apiPath(REWARDS_PATHS.orders)), ordersResponseSchema)).data;
 }
 
 const errorBodySchema = z.object({
@@ -53,7 +53,7 @@ export function redeemFailure(error: unknown): RedeemResponse {
 export async function redeemPrize(body: RedeemBody, idempotencyKey: string): Promise<RedeemResponse> {
   try {
     const answer = await readJson(
-      http.post(REWARDS_PATHS.redeem, {
+      http.post(apiPath(REWARDS_PATHS.redeem), {
         json: body,
         headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
         timeout: 25_000,

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { guardRedirect, needsNickname } from '#domain/access';
+import { guardRedirect, needsNickname } from '#domain/navigation';
 import { sessionAtom } from '#offline/session';
 import { NicknameModal } from '#features/auth/components/nickname-modal.tsx';
 import { paths } from '#app/paths.ts';

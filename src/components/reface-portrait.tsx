@@ -1,7 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { Skeleton } from '@mantine/core';
-import { fetchImage, refaceCacheKeys, type StoredImage } from '#api/refaces';
+import { fetchImage, type StoredImage } from '#api/refaces';
 import { useCachedQuery, type CachedQuery } from '#offline/use-cached-query';
+import { cacheKeys } from '#data/cache-keys';
 
 /** A path's portrait never changes (a new reface gets a new path): keep it for a year. */
 const PORTRAIT_MAX_AGE_MS = 365 * 86_400_000;
@@ -12,7 +13,7 @@ const PORTRAIT_MAX_AGE_MS = 365 * 86_400_000;
  * rest of the user's cached data.
  */
 export function useStoredPortrait(path: string | null, userId: number | null): CachedQuery<StoredImage> {
-  return useCachedQuery(path === null ? null : refaceCacheKeys.image(path), () => fetchImage(path ?? ''), {
+  return useCachedQuery(path === null ? null : cacheKeys.reface.image(path), () => fetchImage(path ?? ''), {
     userId,
     maxAgeMs: PORTRAIT_MAX_AGE_MS,
   });

@@ -3,18 +3,18 @@ import { z } from 'zod';
 // Supervisor and admin calls (spec sections 3 and 7): simulated navigation, the LATAM order
 // summary and the user import. Paths after /api, spelled as in the spec.
 
-const enc = encodeURIComponent;
-
 export const ADMIN_PATHS = {
-  brands: 'navegacion-simulada/marcas',
-  sites: (brand: string) => `navegacion-simulada/sedes/${enc(brand)}`,
-  platformSites: (brand: string, platform: string) => `navegacion-simulada/plataformas/${enc(brand)}/${enc(platform)}`,
-  agents: (brand: string, site: string) => `navegacion-simulada/agentes/${enc(brand)}/${enc(site)}`,
-  loginAsUser: 'auth/login-as-user',
-  orderSummary: 'listado-peru',
-  orderSummaryDownload: 'descargar-listado-latam',
-  importUsers: 'importar-usuario',
-  importTemplate: 'importar-usuario/plantilla',
+  brands: '/navegacion-simulada/marcas',
+  sites: '/navegacion-simulada/sedes/:brand',
+  platformSites: '/navegacion-simulada/plataformas/:brand/:platform',
+  agents: '/navegacion-simulada/agentes/:brand/:site',
+  loginAsUser: '/auth/login-as-user',
+  orderSummary: '/listado-peru',
+  /** The Resumen-pedidos.xlsx bytes. */
+  orderSummaryDownload: '/descargar-listado-latam',
+  importUsers: '/importar-usuario',
+  /** Public: the template holds no personal data. */
+  importTemplate: '/importar-usuario/plantilla',
 } as const;
 
 /** The file the order summary's Descargar saves (spec 9). */
@@ -88,12 +88,7 @@ export const IMPORT_COLUMNS = [
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 export const REQUIRED_IMPORT_COLUMNS: readonly ImportColumn[] = ['name', 'email', 'marca_id'];
 
-/** What the picker accepts (spec 5): xlsx, xls and csv. The server checks the content too. */
-export const IMPORT_MIME_TYPES = [
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.ms-excel',
-  'text/csv',
-] as const;
+/** What the import accepts (spec 5): xlsx, xls and csv. The server checks the content too. */
 export const IMPORT_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 export const IMPORT_WRONG_TYPE = 'Por favor, sube solo archivos Excel (.xlsx, .xls) o CSV (.csv)';
 /** Largest import file accepted (the server refuses larger ones with 413). */
@@ -111,6 +106,3 @@ export const importResponseSchema = z.object({
   duplicados: z.array(importRowIssueSchema).default([]),
 });
 export type ImportResponse = z.infer<typeof importResponseSchema>;
-
-/** A refused import: `error` is the summary; `errores` lists every invalid row. */
-export const importErrorSchema = z.object({ error: z.string(), errores: z.array(importRowIssueSchema).optional() });

@@ -13,6 +13,8 @@ export const ATTRIBUTE_SLUGS = {
 export type AttributeId = keyof typeof ATTRIBUTE_SLUGS;
 export type AttributeSlug = (typeof ATTRIBUTE_SLUGS)[AttributeId];
 
+export const ATTRIBUTE_PATHS = { list: '/atributos' } as const;
+
 /**
  * GET atributos: the programme calendar is data. Dates are ISO `YYYY-MM-DD`
  * (month_end inclusive); null for attributes without a month (disabled ones).

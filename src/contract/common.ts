@@ -3,12 +3,18 @@ import { z } from 'zod';
 /** Every API path is relative to this prefix; app and API share one origin. */
 export const API_BASE = '/api';
 
+/** Public system paths: liveness, readiness, and the configuration the app reads before sign-in. */
+export const SYSTEM_PATHS = {
+  health: '/health',
+  ready: '/health/ready',
+  config: '/config',
+} as const;
+
 /** Shape of every 4xx/5xx body. `error` is Spanish text a user may see. */
 export const apiErrorSchema = z.object({
   success: z.literal(false).optional(),
   error: z.string(),
 });
-export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** Header carrying the outbox row's UUID: the server answers a replay with the first response. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

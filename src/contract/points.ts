@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+export const POINTS_PATHS = {
+  balance: '/imps',
+  history: '/listado-imps',
+} as const;
+
 /** GET imps: balance computed from the ledger; rings for brand 1's combined figure. */
 export const impsResponseSchema = z.object({
   imps: z.number().int().default(0),
@@ -20,4 +25,3 @@ export type PointsMovement = z.infer<typeof pointsMovementSchema>;
 
 /** GET listado-imps: the user's movements, newest first. */
 export const impsHistoryResponseSchema = z.object({ imps: z.array(pointsMovementSchema) });
-export type ImpsHistoryResponse = z.infer<typeof impsHistoryResponseSchema>;

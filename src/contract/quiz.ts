@@ -2,18 +2,19 @@ import { z } from 'zod';
 
 /**
  * Quiz calls (spec section 7): a participation per (user, attribute, quiz), its questions and
- * answers. Path ids are numbers: `atributo` is the attribute id (1-7), `quizz` is 1 or 2.
+ * answers. Path ids are numbers: `atributo` is the attribute id (1-7), `quizz` is 1 or 2,
+ * `participacion` a participation id and `pregunta` a question id.
  */
 export const QUIZ_PATHS = {
-  start: (attributeId: number, quiz: number) => `start/${attributeId}/quizz/${quiz}`,
-  checkStart: (attributeId: number, quiz: number) => `check-start/${attributeId}/quizz/${quiz}`,
-  question: (participationId: number) => `${participationId}/pregunta`,
-  stat: (participationId: number) => `${participationId}/pregunta/stat`,
+  start: '/start/:atributo/quizz/:quizz',
+  checkStart: '/check-start/:atributo/quizz/:quizz',
+  question: '/:participacion/pregunta',
+  stat: '/:participacion/pregunta/stat',
   /** All remaining questions at once, for answering offline (never the correct answers). */
-  bundle: (participationId: number) => `${participationId}/preguntas`,
-  /** Leading slash: the outbox stores paths relative to API_BASE this way. */
-  answer: (participationId: number, questionId: number, attributeId: number) => `/${participationId}/${questionId}/${attributeId}/answer`,
-  results: (participationId: number) => `${participationId}/respuestas`,
+  bundle: '/:participacion/preguntas',
+  /** Queued offline. */
+  answer: '/:participacion/:pregunta/:atributo/answer',
+  results: '/:participacion/respuestas',
 } as const;
 
 /** The longest per-question time a client may claim (about 23 days: it fits a PostgreSQL integer). */
@@ -40,7 +41,6 @@ export const startResponseSchema = z.object({ success: z.literal(true), data: pa
 
 /** GET /check-start/{atributo}/quizz/{quizz}: success false and data null when never started. */
 export const checkStartResponseSchema = z.object({ success: z.boolean(), data: participationSchema.nullable() });
-export type CheckStartResponse = z.infer<typeof checkStartResponseSchema>;
 
 export const answerOptionSchema = z.object({ id_respuesta: z.number().int(), texto_respuesta: z.string() });
 export type AnswerOption = z.infer<typeof answerOptionSchema>;

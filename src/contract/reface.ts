@@ -32,8 +32,8 @@ export const downloadImageQuerySchema = z.object({ path: z.string().min(1).max(2
 
 /** API paths relative to API_BASE (spec section 7). */
 export const REFACE_PATHS = {
-  upload: 'refaces/upload',
-  status: (attributeId: number) => `refaces/status/${attributeId}`,
-  album: 'album',
-  downloadImage: 'download-image',
+  upload: '/refaces/upload',
+  status: '/refaces/status/:atributo',
+  album: '/album',
+  downloadImage: '/download-image',
 } as const;

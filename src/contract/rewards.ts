@@ -2,9 +2,11 @@ import { z } from 'zod';
 
 /** The rewards endpoints (paths after /api, spelled as in the spec, "cangear" included). */
 export const REWARDS_PATHS = {
-  products: 'cheque-motiva/products',
-  redeem: 'cheque-motiva/cangear',
-  orders: 'cheque-motiva/ordenes/user',
+  products: '/cheque-motiva/products',
+  redeem: '/cheque-motiva/cangear',
+  orders: '/cheque-motiva/ordenes/user',
+  /** Public HTML page of a coupon of the local gift-card provider (its link in an order's `url`). */
+  coupon: '/cupones/:code',
 } as const;
 
 /** Redeem answers carry one of these: ok, or error with the reason in `message`. */
@@ -44,7 +46,6 @@ export const productsResponseSchema = z.object({
   message: z.string(),
   data: z.array(productSchema),
 });
-export type ProductsResponse = z.infer<typeof productsResponseSchema>;
 
 /** POST cheque-motiva/cangear: `product` is a value option id, `value` its valor_rings. */
 export const redeemBodySchema = z.object({

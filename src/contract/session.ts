@@ -1,5 +1,16 @@
 import { z } from 'zod';
 
+/** Sign-in, sign-out and the signed-in user's own calls (spec section 7; "ceck-admin" sic). */
+export const AUTH_PATHS = {
+  login: '/auth/login',
+  loginSso: '/auth/login-sso',
+  logout: '/auth/logout',
+  /** Demo mode only. */
+  demoSsoToken: '/demo/sso-token',
+  nickname: '/crear-nickname',
+  checkAdmin: '/ceck-admin',
+} as const;
+
 /** Profiles (perfil). Empty string is a normal agent. Compare case-insensitively. */
 export const PROFILES = ['admin', 'INTERNO', 'PLATAFORMA', 'LATAM'] as const;
 
@@ -56,6 +67,9 @@ export const loginResponseSchema = z.object({
   data: loginDataSchema.optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** GET /auth/logout: only that it is done (the app reads nothing from it). */
+export const logoutResponseSchema = z.object({ success: z.literal(true) });
 
 export const loginAsUserBodySchema = z.object({ nick_name: z.string().min(1) });
 

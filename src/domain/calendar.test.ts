@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, currentAttribute, demoCalendar, isAvailableOn, isMonthClosed, monthOf } from './calendar';
+import { calendarDay, currentAttribute, demoCalendar, isAvailableOn, isContentOpen, isMonthClosed, monthOf } from './calendar';
 
 describe('calendarDay', () => {
   it.each([
@@ -72,5 +72,19 @@ describe('isAvailableOn', () => {
     ['2025-06-01', '2025-06-20T10:00:00Z', true],
   ])('opening %s at %s: %s', (day, iso, expected) => {
     expect(isAvailableOn(day, new Date(iso))).toBe(expected);
+  });
+});
+
+describe('isContentOpen', () => {
+  it.each([
+    // attribute enabled, opening day, now → open (the spec's is_hable)
+    [true, '2025-06-15', '2025-06-14T21:59:00Z', false],
+    [true, '2025-06-15', '2025-06-14T22:00:00Z', true], // midnight in Madrid
+    [true, '2025-06-01', '2025-06-20T10:00:00Z', true],
+    [true, null, '2025-06-20T10:00:00Z', false],
+    [false, '2025-06-01', '2025-06-20T10:00:00Z', false], // a disabled attribute closes its content
+    [false, null, '2025-06-20T10:00:00Z', false],
+  ])('enabled %s, opening %s, at %s: %s', (enabled, day, iso, expected) => {
+    expect(isContentOpen(enabled, day, new Date(iso))).toBe(expected);
   });
 });

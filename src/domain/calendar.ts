@@ -83,6 +83,14 @@ export function isAvailableOn(availableFrom: string | null, now: Date): boolean 
   return availableFrom !== null && availableFrom <= calendarDay(now);
 }
 
+/**
+ * An attribute's content (a video, a quiz: the spec's `is_hable`) is open once the attribute is
+ * enabled and the content's opening day has come. Disabling an attribute closes it again.
+ */
+export function isContentOpen(attributeEnabled: boolean, opensOn: string | null, now: Date): boolean {
+  return attributeEnabled && isAvailableOn(opensOn, now);
+}
+
 function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }

@@ -2,7 +2,7 @@
 // nobody grants what they do not hold or touches a user outside their own scope. Pure: the
 // importer and each row's user before and after in, a Spanish refusal (or null) out. Never
 // reads the database; the server resolves placements and runs this inside the import.
-import { normalizeProfile } from '#domain/access';
+import { normalizeProfile } from '#domain/profiles';
 
 /** The importing supervisor, as stored. */
 export interface Importer {

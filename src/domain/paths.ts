@@ -1,5 +1,5 @@
 // Every route of the product (spec section 2): the one place that spells a URL.
-// It lives in domain/ rather than app/ because access rules (access.ts) and
+// It lives in domain/ rather than app/ because navigation rules (navigation.ts) and
 // features need it, and neither may import app/. Pure data, no router imports.
 
 const enc = encodeURIComponent;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Question } from '#contract/quiz';
-import { elapsedSince, formatTimer, quizStep, type LocalAnswer } from './quiz-flow';
+import { countQueuedAnswer, elapsedSince, formatTimer, quizStep, type LocalAnswer } from './quiz-flow';
 
 const question = (id: number, numero: number): Question => ({ id, numero, pregunta: `P${numero}`, respuestas: [{ id_respuesta: id * 10, texto_respuesta: 'A' }] });
 const questions = [question(103, 3), question(101, 1), question(102, 2)];
@@ -37,5 +37,17 @@ describe('timer', () => {
   it('never counts backwards', () => {
     expect(elapsedSince(2_000, 1_000)).toBe(0);
     expect(elapsedSince(1_000, 4_500)).toBe(3_500);
+  });
+});
+
+describe('countQueuedAnswer', () => {
+  const estado = (respondidas: number) => ({ preguntas_totales: 10, preguntas_respondidas: respondidas, preguntas_no_respondidas: 10 - respondidas, numero_aciertos: 3, numero_fallos: 1 });
+  it.each([
+    [0, 1],
+    [9, 10],
+    // A second device may already have counted it: never past the total.
+    [10, 10],
+  ])('%i answered, one more queued → %i', (before, after) => {
+    expect(countQueuedAnswer(estado(before))).toEqual(estado(after));
   });
 });

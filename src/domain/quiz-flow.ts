@@ -2,7 +2,7 @@
 // for corrections of answers queued offline, or the results. Pure: built from the cached
 // question bundle, the server's corrections and the answers this device queued.
 // Never decides correctness or points: only the server's corrections do.
-import type { Question } from '#contract/quiz';
+import type { Question, QuizState } from '#contract/quiz';
 
 /** An answer this device confirmed: queued (or sent, awaiting its correction), or refused by the server. */
 export interface LocalAnswer {
@@ -55,4 +55,14 @@ export function formatTimer(elapsedMs: number): string {
   const mm = String(Math.floor(seconds / 60)).padStart(2, '0');
   const ss = String(seconds % 60).padStart(2, '0');
   return `${mm}:${ss}`;
+}
+
+/**
+ * A participation's counters once one more answer is queued, before the server corrects it:
+ * one more answered, one fewer unanswered, never past the total. The dashboard's quiz button
+ * reads them ("En proceso", then "Completado"), offline too.
+ */
+export function countQueuedAnswer(estado: QuizState): QuizState {
+  const respondidas = Math.min(estado.preguntas_totales, estado.preguntas_respondidas + 1);
+  return { ...estado, preguntas_respondidas: respondidas, preguntas_no_respondidas: estado.preguntas_totales - respondidas };
 }

@@ -2,7 +2,7 @@
 // how an answer is scored, which claimed timings are impossible, and a participation's counters.
 // Pure: `now` and every moment are passed in; never reads the clock, storage or the network.
 // Scoring by seconds lives in scoring.ts; this file only decides which seconds it is given.
-import { isAvailableOn, type CalendarEntry } from './calendar';
+import { isContentOpen, type CalendarEntry } from './calendar';
 import { pointsForElapsed, QUESTIONS_PER_QUIZ } from './scoring';
 import type { QuizProgress } from './training';
 
@@ -26,7 +26,7 @@ export function isQuizNumber(value: number): value is QuizNumber {
 
 /** Quiz 1 opens with the attribute's month (and its presentation); Quiz 2 on its mid-month day. */
 export function isQuizOpen(entry: Pick<CalendarEntry, 'enabled' | 'month_start' | 'quiz2_opens_at'>, quiz: QuizNumber, now: Date): boolean {
-  return entry.enabled && isAvailableOn(quiz === 1 ? entry.month_start : entry.quiz2_opens_at, now);
+  return isContentOpen(entry.enabled, quiz === 1 ? entry.month_start : entry.quiz2_opens_at, now);
 }
 
 /** The whole seconds an answer is scored with: floor of the claimed time, at least 1. */

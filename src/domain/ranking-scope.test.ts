@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choosesRankingScope, rankingReach, reachesBrand, reachesSite, type RankingViewer } from './ranking-scope';
+import { choosesRankingScope, rankingReach, reachesBrand, reachesSite, takesPartInRankings, type RankingViewer } from './ranking-scope';
 
 const viewer = (perfil: string, over: Partial<RankingViewer> = {}): RankingViewer => ({ perfil, brandId: 2, platformId: 1, siteId: 10, ...over });
 // Site 10: platform 1, agents of both brands; 11: platform 1, brand 1 only; 20: platform 2, brand 2.
@@ -23,5 +23,21 @@ describe('ranking reach (ranking-scope.ts)', () => {
     expect(readableSites(v)).toEqual(sites);
     expect([1, 2].filter((b) => reachesBrand(rankingReach(v), b))).toEqual(brands);
     expect(choosesRankingScope(rankingReach(v))).toBe(chooses);
+  });
+});
+
+describe('who takes part in a ranking', () => {
+  it.each([
+    ['', true],
+    ['  ', true],
+    ['admin', false],
+    ['INTERNO', false],
+    ['plataforma', false],
+    ['LATAM', false],
+    ['desconocido', false],
+    [null, false],
+    [undefined, false],
+  ])('perfil %j takes part: %s', (perfil, takesPart) => {
+    expect(takesPartInRankings(perfil)).toBe(takesPart);
   });
 });

@@ -1,8 +1,10 @@
-// Which brand and site rankings a user may read (issue 19, decisions.md "Rankings" and the
-// impersonation scope): an agent its own brand and site; staff the rankings their reachable
-// agents see (admin all, INTERNO its brand's, PLATAFORMA its platforms' within its brand).
+// Who takes part in a ranking and which brand and site rankings a user may read (issue 19,
+// decisions.md "Rankings" and the impersonation scope): an agent takes part and reads its own
+// brand and site; staff never take part and read the rankings their reachable agents see
+// (admin all, INTERNO its brand's, PLATAFORMA its platforms' within its brand).
 // Pure: the server supplies where agents work; never reads a database or the network.
-import { impersonationScope, isAgentProfile, type ImpersonationScope } from './access';
+import { impersonationScope, type ImpersonationScope } from './impersonation';
+import { isAgentProfile } from './profiles';
 
 export type RankingReach = { kind: 'own'; brandId: number; siteId: number | null } | ImpersonationScope;
 
@@ -21,8 +23,13 @@ export interface SiteReachInfo {
   brandIds: readonly number[];
 }
 
+/** Only agents (empty perfil) have a place in a ranking; staff consult the rankings of their reach. */
+export function takesPartInRankings(perfil: string | null | undefined): boolean {
+  return isAgentProfile(perfil);
+}
+
 export function rankingReach(viewer: RankingViewer): RankingReach {
-  if (isAgentProfile(viewer.perfil)) return { kind: 'own', brandId: viewer.brandId, siteId: viewer.siteId };
+  if (takesPartInRankings(viewer.perfil)) return { kind: 'own', brandId: viewer.brandId, siteId: viewer.siteId };
   return impersonationScope({ perfil: viewer.perfil, brandId: viewer.brandId, platformId: viewer.platformId });
 }
 

@@ -2,7 +2,7 @@
 // a write-only sync credential may still deliver once its full session has ended.
 // Pure: the caller passes the last use and `now`; never reads the clock or storage.
 // Never decides revocation (logout) or token validity, only idleness and its consequences.
-import { idleSignOutApplies } from './access';
+import { idleSignOutApplies } from './profiles';
 
 export interface IdleLimits {
   /** Every session expires after this many hours without use. */

@@ -3,7 +3,7 @@
 // Pure: cells in, checked rows out. Never reads the database (nickname clashes with stored
 // users, and creating or updating, are the server's job).
 import { IMPORT_COLUMNS, REQUIRED_IMPORT_COLUMNS, type ImportColumn, type ImportRowIssue } from '#contract/admin';
-import { normalizeProfile, type Profile } from '#domain/access';
+import { normalizeProfile, type Profile } from '#domain/profiles';
 import { checkNickname } from '#domain/nickname';
 
 export type Cell = string | number | boolean | null | undefined;

@@ -5,6 +5,8 @@ import {
   completionEarns,
   isPlausibleCompletion,
   NO_PROGRESS,
+  reportCompletesVideo,
+  videoAfterReport,
   type VideoProgressState,
 } from './video-progress';
 
@@ -73,5 +75,26 @@ describe('attributeProgress', () => {
     [{ videosTotal: 0, videosSeen: 0, quizzesTotal: 0, quizzesDone: 0 }, 0],
   ])('%o → %i %', (counts, expected) => {
     expect(attributeProgress(counts)).toBe(expected);
+  });
+});
+
+describe('videoAfterReport (what the device shows before the server answers)', () => {
+  it.each<[string, { porcentaje: number; visto: boolean }, number, { porcentaje: number; visto: boolean }]>([
+    ['a higher report raises the mark', { porcentaje: 30, visto: false }, 50, { porcentaje: 50, visto: false }],
+    ['a lower report never lowers it', { porcentaje: 60, visto: false }, 20, { porcentaje: 60, visto: false }],
+    ['100 % marks the video seen', { porcentaje: 90, visto: false }, 100, { porcentaje: 100, visto: true }],
+    ['a seen video stays seen', { porcentaje: 100, visto: true }, 10, { porcentaje: 100, visto: true }],
+  ])('%s', (_name, video, porcentaje, expected) => {
+    expect(videoAfterReport({ ...video, id: 7 }, porcentaje)).toEqual({ ...expected, id: 7 });
+  });
+});
+
+describe('reportCompletesVideo', () => {
+  it.each([
+    [false, 100, true],
+    [false, 99, false],
+    [true, 100, false],
+  ])('seen %s, report %i %% → %s', (visto, porcentaje, expected) => {
+    expect(reportCompletesVideo({ visto }, porcentaje)).toBe(expected);
   });
 });

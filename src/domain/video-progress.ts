@@ -87,3 +87,16 @@ export function attributeProgress({ videosTotal, videosSeen, quizzesTotal, quizz
   const done = Math.min(videosSeen, videosTotal) + Math.min(quizzesDone, quizzesTotal);
   return Math.round((100 * Math.max(0, done)) / total);
 }
+
+/**
+ * The video as its viewer sees it once one more report is queued, before the server answers:
+ * the same high-water mark the server keeps, and seen from 100 % on.
+ */
+export function videoAfterReport<V extends { porcentaje: number; visto: boolean }>(video: V, porcentaje: number): V {
+  return { ...video, porcentaje: Math.max(video.porcentaje, porcentaje), visto: video.visto || porcentaje >= VIDEO_COMPLETE };
+}
+
+/** Whether this report completes a video not seen yet: the one report the device previews +5 for. */
+export function reportCompletesVideo(video: { visto: boolean }, porcentaje: number): boolean {
+  return porcentaje >= VIDEO_COMPLETE && !video.visto;
+}

@@ -22,6 +22,7 @@ function queueImps(userId: number, points: number) {
   return runCommand({
     userId,
     label: 'Quiz',
+    subject: { kind: 'other' },
     request: { method: 'POST', path: '/quiz' },
     affects: ['imps'],
     apply: (t) => updateSnapshot<{ imps: number }>(t, 'imps', userId, (d) => ({ imps: d.imps + points })),

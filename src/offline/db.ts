@@ -5,6 +5,8 @@
 // Personal cached data is keyed by user and cleared at sign-out; outbox rows survive sign-out.
 // Never touches window, localStorage or React: the service worker imports this module too.
 import Dexie, { type EntityTable } from 'dexie';
+import { emitDatabaseEvent } from './db-events.ts';
+import { legacySubject, type OutboxSubject } from './outbox-subject.ts';
 
 export const DB_NAME = 'impecable';
 
@@ -12,7 +14,7 @@ export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type OutboxStatus = 'pending' | 'failed';
 
 export interface CacheRow {
-  /** What was read, e.g. 'imps', 'atributos', 'video-progress:12'. One snapshot per key. */
+  /** What was read, e.g. 'imps', 'atributos', 'videos:3' (#data/cache-keys). One snapshot per key. */
   key: string;
   /** Whose data this is; a snapshot of another user is treated as absent. */
   userId: number;
@@ -46,6 +48,11 @@ export interface OutboxRow {
   /** Short Spanish description for the UI, e.g. "Progreso de vídeo". */
   label: string;
   /**
+   * What the row is about. Version 2 gave it to every row already queued; absent only on a row
+   * queued since by an older tab still open, which reads as { kind: 'other' } (subjectOf).
+   */
+  subject?: OutboxSubject;
+  /**
    * The row signed with its user's action key when it was queued (src/contract/action-signature.ts):
    * what lets the write-only sync credential deliver it after sign-out. Absent on rows queued
    * without a key (impersonation, an insecure origin); those leave only with a full session.
@@ -74,9 +81,6 @@ export function actionKeyMetaKey(userId: number): string {
   return `actionKey:${userId}`;
 }
 
-export type DatabaseEvent = 'outdated' | 'blocked';
-const listeners = new Set<(event: DatabaseEvent) => void>();
-
 export class ImpecableDb extends Dexie {
   /** Stale-while-revalidate snapshots of API reads for the signed-in user, one per key. */
   declare readonly cache: EntityTable<CacheRow, 'key'>;
@@ -95,38 +99,27 @@ export class ImpecableDb extends Dexie {
       outbox: '++seq, &id, [status+seq], [userId+status], *affects',
       meta: 'key',
     });
+    // Same tables; every row already queued gets the subject its path meant when it was queued.
+    this.version(2)
+      .stores({})
+      .upgrade((tx) =>
+        tx.table<OutboxRow>('outbox').toCollection().modify((row) => {
+          row.subject ??= legacySubject(row.path);
+        }),
+      );
     // Another tab (or a new service worker) wants to upgrade: step aside so it can proceed.
     // Dexie reopens on next use; the app may ask the user to reload to get the new code.
     this.on('versionchange', () => {
       this.close({ disableAutoOpen: false });
-      emit('outdated');
+      emitDatabaseEvent('outdated');
       return false;
     });
     // Our upgrade waits for an old tab to close; tell the app so it can say so.
-    this.on('blocked', () => emit('blocked'));
+    this.on('blocked', () => emitDatabaseEvent('blocked'));
   }
 }
 
-function emit(event: DatabaseEvent): void {
-  for (const listener of listeners) listener(event);
-}
-
 export const db = new ImpecableDb();
-
-/** Listen for 'outdated' (another tab upgraded the schema) and 'blocked' (an old tab holds it). */
-export function onDatabaseEvent(listener: (event: DatabaseEvent) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export async function openDb(): Promise<void> {
-  if (!db.isOpen()) await db.open();
-}
-
-/** Closes the connection; the next query opens it again. */
-export function closeDb(): void {
-  db.close({ disableAutoOpen: false });
-}
 
 /** For tests: empties every table without deleting the database. */
 export async function resetDb(): Promise<void> {

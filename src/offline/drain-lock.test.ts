@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { db, resetDb } from './db.ts';
 import { DRAIN_LOCK_NAME, drainOutbox, type DrainOptions } from './drain.ts';
 import { runCommand } from './outbox.ts';
-import { startTestApiServer, type TestApiServer } from './test-api-server.ts';
+import { startTestApiServer, type TestApiServer } from '#test-support/api-server';
 
 // One drain at a time across a page, its tabs and the service worker.
 const ana = 1;
@@ -24,7 +24,7 @@ function options(): DrainOptions {
 }
 
 function queue(path: string) {
-  return runCommand({ userId: ana, label: path, request: { method: 'POST', path, body: {} } });
+  return runCommand({ userId: ana, label: path, subject: { kind: 'other' }, request: { method: 'POST', path, body: {} } });
 }
 
 const paths = () => api.seen.map((s) => s.url);

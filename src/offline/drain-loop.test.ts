@@ -28,14 +28,14 @@ describe('drainTokenFor (the page’s drain)', () => {
     await saveSyncCredential(ana.id, 'sync-ana', { fetch: offline });
     setSession({ ...signedOut, status: 'authenticated', user: ana, token: 'full-ana' });
     expect(await drainTokenFor(ana.id)).toBe('sync-ana');
-    await runCommand({ userId: ana.id, label: 'Nick', request: { method: 'POST', path: '/crear-nickname' } });
+    await runCommand({ userId: ana.id, label: 'Nick', subject: { kind: 'other' }, request: { method: 'POST', path: '/crear-nickname' } });
     setSession(signedOut);
     expect(await drainTokenFor(ana.id)).toBe('sync-ana');
   });
 
   it('while a supervisor browses as the user, only the impersonation token', async () => {
     await saveSyncCredential(ana.id, 'sync-ana', { fetch: offline });
-    await runCommand({ userId: ana.id, label: 'Nick', request: { method: 'POST', path: '/crear-nickname' } });
+    await runCommand({ userId: ana.id, label: 'Nick', subject: { kind: 'other' }, request: { method: 'POST', path: '/crear-nickname' } });
     const ines = { ...ana, id: 4, perfil: 'INTERNO' };
     setSession({ ...signedOut, status: 'authenticated', user: ana, token: 'as-ana', originalUser: ines, originalToken: 'full-ines' });
     expect(await drainTokenFor(ana.id)).toBe('as-ana');

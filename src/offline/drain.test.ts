@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { actionKeyMetaKey, db, lastSyncAtKey, resetDb } from './db.ts';
 import { backoffDelay, drainOutbox, type DrainOptions } from './drain.ts';
 import { runCommand } from './outbox.ts';
-import { deadBaseUrl, startTestApiServer, type TestApiServer } from './test-api-server.ts';
+import { deadBaseUrl, startTestApiServer, type TestApiServer } from '#test-support/api-server';
 
 const ana = 1;
 const ben = 2;
@@ -27,7 +27,7 @@ function options(extra: Partial<DrainOptions> = {}): DrainOptions {
 }
 
 function queue(userId: number, path: string, affects: string[] = []) {
-  return runCommand({ userId, label: path, request: { method: 'POST', path, body: { path } }, affects });
+  return runCommand({ userId, label: path, subject: { kind: 'other' }, request: { method: 'POST', path, body: { path } }, affects });
 }
 
 const rows = () => db.outbox.orderBy('seq').toArray();

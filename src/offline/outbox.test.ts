@@ -10,6 +10,8 @@ import {
   failedRows,
   pendingCount,
   pendingImps,
+  pendingRows,
+  refusedVideoIds,
   retryFailed,
   runCommand,
   updateSnapshot,
@@ -33,6 +35,7 @@ describe('runCommand', () => {
     const id = await runCommand({
       userId: ana,
       label: 'Progreso de vídeo',
+      subject: { kind: 'video-progress', videoId: 12 },
       request: { method: 'POST', path: '/video-progress', body: { video: 12, seconds: 30 } },
       imps: 15,
       affects: ['imps'],
@@ -54,6 +57,7 @@ describe('runCommand', () => {
       attempts: 0,
       lastError: null,
       label: 'Progreso de vídeo',
+      subject: { kind: 'video-progress', videoId: 12 },
     });
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.parse(rows[0]!.occurredAt)).toBeGreaterThan(Date.now() - 5_000);
@@ -65,7 +69,7 @@ describe('runCommand', () => {
       throw new Error('boom');
     };
     await expect(
-      runCommand({ userId: ana, label: 'x', request: { method: 'POST', path: '/x' }, apply: failing }),
+      runCommand({ userId: ana, label: 'x', subject: { kind: 'other' }, request: { method: 'POST', path: '/x' }, apply: failing }),
     ).rejects.toThrow('boom');
     expect((await db.cache.get('imps'))?.data).toEqual({ imps: 100 });
     expect(await db.outbox.count()).toBe(0);
@@ -75,6 +79,7 @@ describe('runCommand', () => {
     await runCommand({
       userId: ben,
       label: 'x',
+      subject: { kind: 'other' },
       request: { method: 'POST', path: '/x' },
       apply: (t) => updateSnapshot<{ imps: number }>(t, 'imps', ben, () => ({ imps: 0 })),
     });
@@ -82,8 +87,8 @@ describe('runCommand', () => {
   });
 
   it('keeps insertion order in seq and defaults imps, affects and body', async () => {
-    await runCommand({ userId: ana, label: 'a', request: { method: 'POST', path: '/a' } });
-    await runCommand({ userId: ana, label: 'b', request: { method: 'PUT', path: '/b' } });
+    await runCommand({ userId: ana, label: 'a', subject: { kind: 'other' }, request: { method: 'POST', path: '/a' } });
+    await runCommand({ userId: ana, label: 'b', subject: { kind: 'other' }, request: { method: 'PUT', path: '/b' } });
     const rows = await db.outbox.orderBy('seq').toArray();
     expect(rows.map((r) => r.path)).toEqual(['/a', '/b']);
     expect(rows[0]).toMatchObject({ imps: 0, affects: [], body: null });
@@ -94,12 +99,13 @@ describe('runCommand', () => {
       const handler = vi.fn(async () => undefined);
       const unset = setDrainHandler(handler);
       try {
-        await runCommand({ userId: ana, label: 'a', request: { method: 'POST', path: '/a' } });
-        await runCommand({ userId: ana, label: 'b', request: { method: 'POST', path: '/b' } });
+        await runCommand({ userId: ana, label: 'a', subject: { kind: 'other' }, request: { method: 'POST', path: '/a' } });
+        await runCommand({ userId: ana, label: 'b', subject: { kind: 'other' }, request: { method: 'POST', path: '/b' } });
         await vi.waitFor(() => expect(handler).toHaveBeenCalledTimes(1));
         await runCommand({
           userId: ana,
           label: 'c',
+          subject: { kind: 'other' },
           request: { method: 'POST', path: '/c' },
           apply: async () => {
             throw new Error('no');
@@ -120,7 +126,7 @@ describe('runCommand signs the row with its user\'s action key', () => {
   it('signs method, path, key, moment and body, so the sync credential can deliver exactly this row', async () => {
     await db.meta.put({ key: actionKeyMetaKey(ana), value: actionKey });
     const body = { porcentaje: 50 };
-    const id = await runCommand({ userId: ana, label: 'Progreso de vídeo', request: { method: 'POST', path: '/video/3/porcentaje', body } });
+    const id = await runCommand({ userId: ana, label: 'Progreso de vídeo', subject: { kind: 'video-progress', videoId: 3 }, request: { method: 'POST', path: '/video/3/porcentaje', body } });
     const row = (await db.outbox.toArray())[0]!;
     const input = actionSigningInput({ method: 'POST', url: '/api/video/3/porcentaje', idempotencyKey: id, occurredAt: row.occurredAt, bodyJson: JSON.stringify(body) });
     const expected = createHmac('sha256', Buffer.from(actionKey, 'base64url')).update(input).digest('base64url');
@@ -129,7 +135,7 @@ describe('runCommand signs the row with its user\'s action key', () => {
 
   it('leaves the row unsigned when the device holds no key for that user (signed out, or another user)', async () => {
     await db.meta.put({ key: actionKeyMetaKey(ben), value: actionKey });
-    await runCommand({ userId: ana, label: 'Registro de actividad', request: { method: 'POST', path: '/log/register', body: { action: 'x' } } });
+    await runCommand({ userId: ana, label: 'Registro de actividad', subject: { kind: 'log-event' }, request: { method: 'POST', path: '/log/register', body: { action: 'x' } } });
     expect((await db.outbox.toArray())[0]?.signature).toBeNull();
   });
 
@@ -142,9 +148,9 @@ describe('runCommand signs the row with its user\'s action key', () => {
 
 describe('outbox queries', () => {
   beforeEach(async () => {
-    await runCommand({ userId: ana, label: 'a', request: { method: 'POST', path: '/a' }, imps: 10 });
-    await runCommand({ userId: ana, label: 'b', request: { method: 'POST', path: '/b' }, imps: 5 });
-    await runCommand({ userId: ben, label: 'c', request: { method: 'POST', path: '/c' }, imps: 3 });
+    await runCommand({ userId: ana, label: 'a', subject: { kind: 'other' }, request: { method: 'POST', path: '/a' }, imps: 10 });
+    await runCommand({ userId: ana, label: 'b', subject: { kind: 'other' }, request: { method: 'POST', path: '/b' }, imps: 5 });
+    await runCommand({ userId: ben, label: 'c', subject: { kind: 'other' }, request: { method: 'POST', path: '/c' }, imps: 3 });
     await db.outbox.filter((r) => r.path === '/b').modify({ status: 'failed', lastError: 'No válido' });
   });
 
@@ -176,5 +182,20 @@ describe('outbox queries', () => {
     const pending = await db.outbox.filter((r) => r.path === '/a').first();
     await discardFailed(pending!.id);
     expect(await db.outbox.count()).toBe(3);
+  });
+  it('lists one user’s pending rows, oldest first', async () => {
+    await runCommand({ userId: ana, label: 'd', subject: { kind: 'log-event' }, request: { method: 'POST', path: '/d' } });
+    expect((await pendingRows(ana)).map((row) => row.label)).toEqual(['a', 'd']);
+    expect((await pendingRows(ben)).map((row) => row.label)).toEqual(['c']);
+  });
+
+  it('names the videos whose progress report was refused, by subject, whatever the path', async () => {
+    await runCommand({ userId: ana, label: 'v12', subject: { kind: 'video-progress', videoId: 12 }, request: { method: 'POST', path: '/anything' } });
+    await runCommand({ userId: ana, label: 'v13', subject: { kind: 'video-progress', videoId: 13 }, request: { method: 'POST', path: '/video/13/porcentaje' } });
+    await runCommand({ userId: ben, label: 'v14', subject: { kind: 'video-progress', videoId: 14 }, request: { method: 'POST', path: '/x' } });
+    await db.outbox.filter((r) => r.label === 'v12' || r.label === 'v14').modify({ status: 'failed' });
+    // A refused row queued without a subject (by an older tab) is no video.
+    await db.outbox.filter((r) => r.path === '/b').modify((row) => void delete row.subject);
+    expect([...(await refusedVideoIds(ana))]).toEqual([12]);
   });
 });

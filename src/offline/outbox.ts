@@ -1,5 +1,6 @@
 // The outbox: writes that may happen offline, queued with the local change they cause.
-// Owns enqueueing (runCommand) and the queries and actions the sync UI needs.
+// Owns enqueueing (runCommand) and the queries and actions the sync UI and screens need:
+// nobody outside offline/ reads or changes outbox rows, and rows are found by their subject.
 // Never sends anything itself (drain.ts does) and never drops a row without the user's say.
 // No window, localStorage or React: the service worker imports it too.
 import Dexie from 'dexie';
@@ -7,6 +8,10 @@ import { signAction, type SignedAction } from '#contract/action-signature';
 import { API_BASE } from '#contract/common';
 import { actionKeyMetaKey, db, type CacheRow, type ImpecableDb, type OutboxMethod, type OutboxRow } from './db.ts';
 import { requestDrain } from './drain-trigger.ts';
+import { subjectOf, type OutboxSubject } from './outbox-subject.ts';
+
+export type { OutboxRow, OutboxSubject };
+export { subjectOf };
 
 /** Tables a command's `apply` may touch; inside runCommand they belong to its transaction. */
 export type CommandTables = Pick<ImpecableDb, 'cache' | 'meta'>;
@@ -22,6 +27,8 @@ export interface RunCommandInput {
   userId: number;
   /** Short Spanish description shown in the sync UI, e.g. "Progreso de vídeo". */
   label: string;
+  /** What the row is about, e.g. { kind: 'video-progress', videoId: 12 }: how it is found later. */
+  subject: OutboxSubject;
   request: CommandRequest;
   /** Points this action is expected to bring (for "+15 IMPs pendientes"). */
   imps?: number;
@@ -63,6 +70,7 @@ export async function runCommand(input: RunCommandInput): Promise<string> {
       nextAttemptAt: now,
       lastError: null,
       label: input.label,
+      subject: input.subject,
       signature,
     });
   });
@@ -105,6 +113,11 @@ export function pendingCount(userId?: number): Promise<number> {
   return pendingOf(userId).count();
 }
 
+/** The user's rows waiting to be sent, oldest first (the sync line says what each is). */
+export function pendingRows(userId: number): Promise<OutboxRow[]> {
+  return pendingOf(userId).sortBy('seq');
+}
+
 /** Points the user's pending actions are expected to bring. */
 export async function pendingImps(userId: number): Promise<number> {
   const rows = await pendingOf(userId).toArray();
@@ -115,6 +128,16 @@ export async function pendingImps(userId: number): Promise<number> {
 export async function failedRows(userId: number): Promise<OutboxRow[]> {
   const rows = await db.outbox.where('[userId+status]').equals([userId, 'failed']).toArray();
   return rows.sort((a, b) => a.seq - b.seq);
+}
+
+/** Videos whose queued progress report the server refused (kept for the user to retry or discard). */
+export async function refusedVideoIds(userId: number): Promise<Set<number>> {
+  const ids = new Set<number>();
+  for (const row of await failedRows(userId)) {
+    const subject = subjectOf(row);
+    if (subject.kind === 'video-progress') ids.add(subject.videoId);
+  }
+  return ids;
 }
 
 /** The user gives up on a refused action. Only 'failed' rows can be discarded. */

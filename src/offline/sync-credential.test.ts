@@ -27,7 +27,7 @@ function revokeRecorder() {
   return { revoked, options: { fetch: fetch as typeof globalThis.fetch } };
 }
 
-const queue = (userId: number) => runCommand({ userId, label: 'Nick', request: { method: 'POST', path: '/crear-nickname', body: {} } });
+const queue = (userId: number) => runCommand({ userId, label: 'Nick', subject: { kind: 'other' }, request: { method: 'POST', path: '/crear-nickname', body: {} } });
 const metaKeys = async () => (await db.meta.toArray()).map((row) => row.key).sort();
 
 beforeEach(async () => {

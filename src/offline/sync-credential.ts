@@ -3,24 +3,17 @@
 // Owns when a credential is kept (its user is signed in, or has pending rows) and its
 // revocation. Never reads or writes anything else, never holds a full session token, and
 // never touches window, localStorage or React: the service worker drains with it.
-import { API_BASE } from '#contract/common';
 import { actionKeyMetaKey, db, DEVICE_META_PREFIX, lastSyncAtKey } from './db.ts';
+import { revokeToken as revokeSyncToken, type RevokeOptions } from './revoke-token.ts';
+
+export type { RevokeOptions };
 
 const KEY_PREFIX = `${DEVICE_META_PREFIX}sync-credential:`;
-const REVOKE_TIMEOUT_MS = 5_000;
 
 interface StoredCredential {
   token: string;
   /** Its user signed out: forget it once their last pending row has left. */
   signedOut: boolean;
-}
-
-export interface RevokeOptions {
-  fetch?: typeof fetch;
-  /** Origin prefix before API_BASE; '' on the page and in the service worker (same origin). */
-  baseUrl?: string;
-  /** How long one revocation may take; 5 s unless told. */
-  timeoutMs?: number;
 }
 
 export function syncCredentialKey(userId: number): string {
@@ -119,20 +112,4 @@ export async function releaseSignedOutCredentials(options: RevokeOptions = {}): 
   });
   await Promise.all(released.map(({ token }) => revokeSyncToken(token, options)));
   return released.map(({ userId }) => userId);
-}
-
-/**
- * GET /auth/logout with the sync token itself. Failure is tolerated: the device has already
- * forgotten the token, and the server ends it after its idle days anyway.
- */
-async function revokeSyncToken(token: string, options: RevokeOptions): Promise<void> {
-  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  try {
-    await doFetch(`${options.baseUrl ?? ''}${API_BASE}/auth/logout`, {
-      headers: { Authorization: `Bearer ${token}` },
-      signal: AbortSignal.timeout?.(options.timeoutMs ?? REVOKE_TIMEOUT_MS),
-    });
-  } catch {
-    // Offline or timed out: nothing else to do (see above).
-  }
 }

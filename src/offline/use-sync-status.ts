@@ -4,7 +4,7 @@
 import { useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, lastSyncAtKey, type OutboxRow } from './db.ts';
-import { failedRows, pendingCount, pendingImps } from './outbox.ts';
+import { failedRows, pendingCount, pendingImps, pendingRows } from './outbox.ts';
 
 export interface SyncStatus {
   /** navigator.onLine: false is certain, true only means "maybe". */
@@ -38,15 +38,15 @@ export function useSyncStatus(userId: number | null): SyncStatus {
   const counts = useLiveQuery(async (): Promise<Counts> => {
     if (userId === null) return EMPTY;
     try {
-      const [pending, imps, pendingRows, failed, lastSync] = await Promise.all([
+      const [pending, imps, waiting, failed, lastSync] = await Promise.all([
         pendingCount(userId),
         pendingImps(userId),
-        db.outbox.where('[userId+status]').equals([userId, 'pending']).sortBy('seq'),
+        pendingRows(userId),
         failedRows(userId),
         db.meta.get(lastSyncAtKey(userId)),
       ]);
       const lastSyncAt = typeof lastSync?.value === 'number' ? lastSync.value : null;
-      return { pending, pendingImps: imps, pendingRows, failed, lastSyncAt };
+      return { pending, pendingImps: imps, pendingRows: waiting, failed, lastSyncAt };
     } catch {
       return EMPTY;
     }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { auth } from './api';
-import { apiSignIn, expect, ssoToken, test } from './fixtures';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { importFreshAgent } from './api';
+import { expect, signIn, test, type Who } from './fixtures';
 
 // axe-core (a third-party engine) on every screen each demo profile may use, on a phone
 // (360×740) and a kiosk (1366×900): no serious or critical WCAG 2.1 A/AA violation. One
@@ -37,10 +37,10 @@ const TRAINING: Visit[] = [
 
 const NO_ACCESS = 'No tienes acceso a esta sección';
 
-const PROFILES: { who: string; email: string; visits: Visit[] }[] = [
+const PROFILES: { who: string; user: Who; visits: Visit[] }[] = [
   {
     who: 'ana (agente marca 2)',
-    email: 'ana@impecable.demo',
+    user: 'ana',
     visits: [
       ...TRAINING,
       // Dead ends: an attribute not open yet, an unknown slug, staff-only screens.
@@ -57,12 +57,12 @@ const PROFILES: { who: string; email: string; visits: Visit[] }[] = [
   },
   {
     who: 'bruno (agente marca 1)',
-    email: 'bruno@impecable.demo',
+    user: 'bruno',
     visits: [{ path: '/home' }, { path: '/premios', heading: 'Acceso restringido' }],
   },
   {
     who: 'interno (INTERNO)',
-    email: 'interno@impecable.demo',
+    user: 'interno',
     visits: [
       { path: '/navegacion-simulada', heading: 'Navegación Simulada' },
       ...TRAINING,
@@ -75,7 +75,7 @@ const PROFILES: { who: string; email: string; visits: Visit[] }[] = [
   {
     // The training screens are INTERNO's (same brand, same banner): only those its profile changes.
     who: 'plataforma (PLATAFORMA)',
-    email: 'plataforma@impecable.demo',
+    user: 'plataforma',
     visits: [
       { path: '/navegacion-simulada', heading: 'Navegación Simulada' },
       { path: '/home' },
@@ -84,10 +84,10 @@ const PROFILES: { who: string; email: string; visits: Visit[] }[] = [
       { path: '/importar-usuarios' },
     ],
   },
-  { who: 'latam (LATAM)', email: 'latam@impecable.demo', visits: [{ path: '/listado-usuarios', heading: 'Resumen de pedidos' }] },
+  { who: 'latam (LATAM)', user: 'latam', visits: [{ path: '/listado-usuarios', heading: 'Resumen de pedidos' }] },
   {
     who: 'admin',
-    email: 'admin@impecable.demo',
+    user: 'admin',
     visits: [
       { path: '/navegacion-simulada', heading: 'Navegación Simulada' },
       ...TRAINING,
@@ -163,12 +163,12 @@ function routeHeading(page: Page, visit: Visit): Locator {
     : main.getByRole('heading', { level: 1 }).first();
 }
 
-async function signIn(browser: Browser, request: APIRequestContext, email: string): Promise<Page> {
+/** A page of its own, signed in: one browser context per profile. */
+async function signedInPage(browser: Browser, who: Who): Promise<Page> {
   // Reduced motion: analyse each screen at rest, not halfway through a fade-in.
   const context = await browser.newContext({ viewport: WIDTHS[0], reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await page.goto(`/sso/${await ssoToken(request, email)}`);
-  await expect(page).not.toHaveURL(/\/sso\//);
+  await signIn(page, who);
   return page;
 }
 
@@ -207,15 +207,9 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   test('an agent without a Nick Name: the nickname modal', async ({ browser, request }) => {
     // A new agent imported without a nickname, as nuevo@ is until someone saves one: other
     // suites save nuevo's, so this one is its own user.
-    const run = `sinnick${Date.now().toString(36)}`;
-    const csv = ['name;email;nick_name;marca_id;plataforma;sede', `Agente ${run};${run}@impecable.demo;;2;Plataforma Norte;Bilbao`].join('\n');
-    const imported = await request.post('/api/importar-usuario', {
-      ...auth(await apiSignIn(request, 'admin@impecable.demo')),
-      multipart: { file: { name: 'usuarios.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
-    });
-    expect(imported.ok(), await imported.text()).toBeTruthy();
+    const { email } = await importFreshAgent(request, 'sinnick', { nickname: false });
 
-    const page = await signIn(browser, request, `${run}@impecable.demo`);
+    const page = await signedInPage(browser, { email });
     const modal = page.getByRole('dialog', { name: 'No tienes un Nick Name !!' });
     await page.goto('/home');
     await eachWidth(page, '/home (modal Nick Name)', modal, (where) => expectNoDuplicateBanner(page, where));
@@ -223,8 +217,8 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   });
 
   for (const profile of PROFILES) {
-    test(`${profile.who}: every screen at 360 and 1366 px`, async ({ browser, request }) => {
-      const page = await signIn(browser, request, profile.email);
+    test(`${profile.who}: every screen at 360 and 1366 px`, async ({ browser }) => {
+      const page = await signedInPage(browser, profile.user);
       for (const [index, visit] of profile.visits.entries()) {
         await page.goto(visit.path);
         await eachWidth(page, visit.path, routeHeading(page, visit), async (where, width) => {
@@ -237,8 +231,8 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     });
   }
 
-  test('the album carousel speaks Spanish to screen readers', async ({ browser, request }) => {
-    const page = await signIn(browser, request, 'ana@impecable.demo');
+  test('the album carousel speaks Spanish to screen readers', async ({ browser }) => {
+    const page = await signedInPage(browser, 'ana');
     await page.goto('/album-imagenes');
     const carousel = page.getByRole('region', { name: 'Álbum de fotos por atributo' });
     await expect(carousel).toHaveAttribute('aria-roledescription', 'carrusel');

@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from '@playwright/test';
 import * as XLSX from '@e965/xlsx';
 import { auth } from './api';
-import { apiSignIn, expect, ssoToken, test } from './fixtures';
+import { controlledByServiceWorker, storedSession } from './device';
+import { apiLogin, apiSignIn, emailOf, expect, test } from './fixtures';
 import { ImportUsersPage } from './pages/import-users-page';
 import { OrderSummaryPage } from './pages/order-summary-page';
 import { SimulatedNavigationPage } from './pages/simulated-navigation-page';
@@ -13,28 +13,9 @@ import { SimulatedNavigationPage } from './pages/simulated-navigation-page';
 // Supervisors and admin (issue 9): simulated navigation, the LATAM order summary, the user
 // import and the maintenance screen, against the real server and its demo data.
 
-async function signIn(page: Page, request: Parameters<typeof ssoToken>[0], email: string) {
-  await page.goto(`/sso/${await ssoToken(request, email)}`);
-  await expect(page).not.toHaveURL(/\/sso\//);
-}
-
-function storedSession(page: Page) {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('impecable.session') ?? '{}') as {
-    token: string; user: { email: string; nick_name: string }; originalUser: { email: string } | null;
-  });
-}
-
-/** Waits for the service worker and reloads once, so the page is served by it. */
-async function underServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-}
-
-test('INTERNO chooses brand, platform, site and agent, browses as the agent with the banner, and "salir" brings it back', async ({ page, request }) => {
+test('INTERNO chooses brand, platform, site and agent, browses as the agent with the banner, and "salir" brings it back', async ({ page, request, signInAs }) => {
   const nav = new SimulatedNavigationPage(page);
-  await signIn(page, request, 'interno@impecable.demo');
+  await signInAs('interno');
   // Anywhere but /navegacion-simulada an INTERNO sees the banner with its own nickname.
   await expect(nav.banner()).toContainText('Estás navegando como InesInterno');
   await nav.banner().getByRole('button', { name: 'salir' }).click();
@@ -59,7 +40,7 @@ test('INTERNO chooses brand, platform, site and agent, browses as the agent with
   await nav.choose('Sede', site);
   await nav.choose('Agente', agentName);
 
-  const supervisorToken = await apiSignIn(request, 'interno@impecable.demo');
+  const supervisorToken = await apiSignIn(request, 'interno');
   const listed = await request.get(`/api/navegacion-simulada/agentes/${encodeURIComponent('Marca 2')}/${encodeURIComponent(site)}`, auth(supervisorToken));
   const { agentes } = ((await listed.json()) as { data: { data: { agentes: { nick_name: string; name: string }[] } } }).data.data;
   const nick = agentes.find((a) => a.name === agentName)?.nick_name ?? 'missing';
@@ -70,7 +51,7 @@ test('INTERNO chooses brand, platform, site and agent, browses as the agent with
   await expect(nav.banner()).toContainText(`Estás navegando como ${nick}`);
   await expect(page.getByText(`Hola, ${nick}`)).toBeVisible();
   const session = await storedSession(page);
-  expect([session.user.nick_name, session.originalUser?.email]).toEqual([nick, 'interno@impecable.demo']);
+  expect([session.user.nick_name, session.originalUser?.email]).toEqual([nick, emailOf('interno')]);
 
   // The session is for looking: the server refuses anything that earns IMPs, and says why.
   const earn = await request.post('/api/video/1/porcentaje', {
@@ -89,9 +70,9 @@ test('INTERNO chooses brand, platform, site and agent, browses as the agent with
   expect((await request.get('/api/navegacion-simulada/marcas', auth((await storedSession(page)).token))).status()).toBe(200);
 });
 
-test('PLATAFORMA skips the platform step: its sites come with the brand', async ({ page, request }) => {
+test('PLATAFORMA skips the platform step: its sites come with the brand', async ({ page, signInAs }) => {
   const nav = new SimulatedNavigationPage(page);
-  await signIn(page, request, 'plataforma@impecable.demo');
+  await signInAs('plataforma');
   await nav.goto();
   await expect(nav.dropdown('Plataforma')).toHaveCount(0);
   await nav.choose('Marca', 'Marca 2');
@@ -99,15 +80,15 @@ test('PLATAFORMA skips the platform step: its sites come with the brand', async 
   await expect(nav.dropdown('Agente')).toBeEnabled();
 });
 
-test('an agent is told "No tienes acceso a esta sección"', async ({ page, request }) => {
-  await signIn(page, request, 'bruno@impecable.demo');
+test('an agent is told "No tienes acceso a esta sección"', async ({ page, signInAs }) => {
+  await signInAs('bruno');
   await page.goto('/navegacion-simulada');
   await expect(page.getByText('No tienes acceso a esta sección')).toBeVisible();
 });
 
-test('LATAM searches, pages and downloads the order summary', async ({ page, request }) => {
+test('LATAM searches, pages and downloads the order summary', async ({ page, signInAs }) => {
   const summary = new OrderSummaryPage(page);
-  await signIn(page, request, 'latam@impecable.demo');
+  await signInAs('latam');
   await expect(page).toHaveURL(/\/listado-usuarios$/);
   await expect(summary.heading()).toBeVisible();
   await expect(summary.rows()).toHaveCount(8);
@@ -153,12 +134,12 @@ test('LATAM searches, pages and downloads the order summary', async ({ page, req
 test.describe('the order summary on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('is a card per order with every column, nothing sideways; a search without results says so in view', async ({ page, request }) => {
+  test('is a card per order with every column, nothing sideways; a search without results says so in view', async ({ page, request, signInAs }) => {
     const summary = new OrderSummaryPage(page);
-    const token = await apiSignIn(request, 'latam@impecable.demo');
+    const token = await apiSignIn(request, 'latam');
     const listed = await request.get('/api/listado-peru', auth(token));
     const [first] = ((await listed.json()) as { listado: { user: { name: string; nick_name: string | null; email: string }; nombre_producto: string }[] }).listado;
-    await signIn(page, request, 'latam@impecable.demo');
+    await signInAs('latam');
     await expect(summary.cards()).toHaveCount(8);
     await expect(summary.tableRegion()).toBeHidden();
     const card = summary.cards().first();
@@ -182,9 +163,9 @@ test.describe('the order summary on a phone', () => {
 test.describe('the order summary on a kiosk', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
 
-  test('keeps the spec table, and its scroll box is reached and scrolled with the keyboard', async ({ page, request }) => {
+  test('keeps the spec table, and its scroll box is reached and scrolled with the keyboard', async ({ page, signInAs }) => {
     const summary = new OrderSummaryPage(page);
-    await signIn(page, request, 'latam@impecable.demo');
+    await signInAs('latam');
     await expect(summary.rows()).toHaveCount(8);
     await expect(summary.cards()).toHaveCount(0);
     const region = summary.tableRegion();
@@ -201,7 +182,7 @@ test.describe('the order summary on a kiosk', () => {
   });
 });
 
-test('the admin imports a file and sees the counts; imported users are members, outside the corporate domain they cannot import', async ({ page, request }) => {
+test('the admin imports a file and sees the counts; imported users are members, outside the corporate domain they cannot import', async ({ page, request, signInAs }) => {
   const run = Date.now().toString(36);
   const book = (rows: unknown[][]) => {
     const workbook = XLSX.utils.book_new();
@@ -211,7 +192,7 @@ test('the admin imports a file and sees the counts; imported users are members, 
   const header = ['name', 'email', 'nick_name', 'role', 'perfil', 'division', 'marca_id', 'plataforma', 'sede', 'puntos_ring_ring'];
   const first = `marta.${run}@cliente.example`;
   const importer = new ImportUsersPage(page);
-  await signIn(page, request, 'admin@impecable.demo');
+  await signInAs('admin');
   await importer.goto();
 
   await importer.uploadWithKeyboard('usuarios.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', book([
@@ -236,20 +217,19 @@ test('the admin imports a file and sees the counts; imported users are members, 
   await expect(page.getByText('Por favor, sube solo archivos Excel (.xlsx, .xls) o CSV (.csv)').first()).toBeVisible();
 
   // The imported user signs in (members only) with the updated name, and may not import.
-  const token = await apiSignIn(request, first);
-  const me = await request.post('/api/auth/login-sso', { headers: { Authorization: `Bearer ${await ssoToken(request, first)}` } });
-  expect(((await me.json()) as { data: { user: { name: string } } }).data.user.name).toBe('Marta Vidal Roig');
-  expect(token).toBeTruthy();
-  await signIn(page, request, first);
+  const me = await apiLogin(request, { email: first });
+  expect(me.user.name).toBe('Marta Vidal Roig');
+  expect(me.token).toBeTruthy();
+  await signInAs({ email: first });
   await page.goto('/importar-usuarios');
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('supervisor screens open offline from the device cache, and say when they need the network', async ({ page, request, context }) => {
+test('supervisor screens open offline from the device cache, and say when they need the network', async ({ page, context, signInAs }) => {
   const summary = new OrderSummaryPage(page);
-  await signIn(page, request, 'latam@impecable.demo');
+  await signInAs('latam');
   await expect(summary.rows()).toHaveCount(8);
-  await underServiceWorker(page);
+  await controlledByServiceWorker(page);
   await expect(summary.rows()).toHaveCount(8);
 
   await context.setOffline(true);

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { apiSignIn, expect } from './fixtures';
 
@@ -13,15 +13,24 @@ export interface ApiVideo {
   is_hable: boolean;
   visto: boolean;
   porcentaje: number;
+  /** Its place in the module: 0 is the presentation. */
+  position: number;
 }
 
 export const esNumber = (n: number) => new Intl.NumberFormat('es-ES').format(n);
 export const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 
-export async function videosOf(request: APIRequestContext, token: string): Promise<ApiVideo[]> {
-  const res = await request.get(`/api/video/atributo/${ACCESIBLE}`, auth(token));
+/** An attribute's videos as the user sees them (Accesible unless told). */
+export async function videosOf(request: APIRequestContext, token: string, attributeId = ACCESIBLE): Promise<ApiVideo[]> {
+  const res = await request.get(`/api/video/atributo/${attributeId}`, auth(token));
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { videos: ApiVideo[] }).videos;
+}
+
+/** Reports a video watched to the end, as the player does online. */
+export async function markVideoSeen(request: APIRequestContext, token: string, videoId: number): Promise<void> {
+  const seen = await request.post(`/api/video/${videoId}/porcentaje`, { ...auth(token), data: { porcentaje: 100 } });
+  expect(seen.ok()).toBeTruthy();
 }
 
 export async function impsOf(request: APIRequestContext, token: string): Promise<number> {
@@ -29,7 +38,6 @@ export async function impsOf(request: APIRequestContext, token: string): Promise
   return ((await res.json()) as { imps: number }).imps;
 }
 
-/** The first candidate with an open Accesible video not seen yet, its API token and that video. */
 /** A new agent (see importFreshAgent) and an Accesible video open today that they have not seen. */
 export async function agentWithUnseenVideo(request: APIRequestContext, label: string) {
   const { email, token } = await importFreshAgent(request, label);
@@ -38,54 +46,23 @@ export async function agentWithUnseenVideo(request: APIRequestContext, label: st
   return { email, token, video: video! };
 }
 
-export interface DeviceStorage {
-  cache: unknown[];
-  outbox: { id: string; userId: number; path: string; status: string }[];
-  meta: { key: string; value: unknown }[];
-  localStorage: Record<string, string>;
-  caches: string[];
-}
-
-/** Everything this origin keeps on the device: the Dexie tables, localStorage, Cache Storage. */
-export function readDeviceStorage(page: Page): Promise<DeviceStorage> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('impecable');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const all = (store: string) =>
-      new Promise<unknown[]>((resolve, reject) => {
-        if (!db.objectStoreNames.contains(store)) return resolve([]);
-        const req = db.transaction(store).objectStore(store).getAll();
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-    const [cache, outbox, meta] = await Promise.all([all('cache'), all('outbox'), all('meta')]);
-    db.close();
-    const local: Record<string, string> = {};
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i) ?? '';
-      local[key] = localStorage.getItem(key) ?? '';
-    }
-    return { cache, outbox, meta, localStorage: local, caches: await caches.keys() } as DeviceStorage;
-  });
-}
-
 /**
  * A brand-new agent of brand 2 (Bilbao, Plataforma Norte), imported by the admin: no activity,
- * so no earlier test run and no hour of the day changes what it has seen or started.
+ * so no earlier test run and no hour of the day changes what it has seen or started. With
+ * `nickname: false` it has none yet, as nuevo@ has until a test saves one.
  */
-export async function importFreshAgent(request: APIRequestContext, label: string): Promise<{ email: string; token: string }> {
+export async function importFreshAgent(
+  request: APIRequestContext, label: string, { nickname = true }: { nickname?: boolean } = {},
+): Promise<{ email: string; token: string }> {
   const run = `${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
   const email = `${run}@impecable.demo`;
-  const csv = ['name;email;nick_name;marca_id;plataforma;sede', `Agente ${run};${email};${run};2;Plataforma Norte;Bilbao`].join('\n');
+  const csv = ['name;email;nick_name;marca_id;plataforma;sede', `Agente ${run};${email};${nickname ? run : ''};2;Plataforma Norte;Bilbao`].join('\n');
   const imported = await request.post('/api/importar-usuario', {
-    ...auth(await apiSignIn(request, 'admin@impecable.demo')),
+    ...auth(await apiSignIn(request, 'admin')),
     multipart: { file: { name: 'usuarios.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
   });
   expect(imported.ok(), await imported.text()).toBeTruthy();
-  return { email, token: await apiSignIn(request, email) };
+  return { email, token: await apiSignIn(request, { email }) };
 }
 
 /** A real ID-style photo: a face with some light and shade, as a JPEG. */

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { apiSignIn, expect, ssoToken, test } from './fixtures';
+import { auth, esNumber, impsOf } from './api';
+import { SESSION_KEY, storedSession } from './device';
+import { apiSignIn, expect, test } from './fixtures';
 
 const run = promisify(execFile);
-const esNumber = (n: number) => new Intl.NumberFormat('es-ES').format(n);
 
 test('an SSO link from `npm run sso-link` signs an agent in: greeting and ledger balance', async ({ page, request, login, shell, baseURL }) => {
   // An agent no other test credits or debits, so the balance cannot move during the test.
@@ -17,28 +18,24 @@ test('an SSO link from `npm run sso-link` signs an agent in: greeting and ledger
   await login.followSsoLink(link);
   await expect(page).toHaveURL(/\/home$/);
 
-  const token = await apiSignIn(request, email);
-  const me = await request.get('/api/imps', { headers: { Authorization: `Bearer ${token}` } });
-  const { imps } = (await me.json()) as { imps: number };
+  const imps = await impsOf(request, await apiSignIn(request, { email }));
   expect(imps).toBeGreaterThanOrEqual(0);
-  const nick = await page.evaluate(() => JSON.parse(localStorage.getItem('impecable.session') ?? '{}').user.nick_name);
-  await expect(shell.greeting(nick)).toBeVisible();
+  const { user } = await storedSession(page);
+  await expect(shell.greeting(user.nick_name!)).toBeVisible();
   await expect(shell.balance()).toContainText(esNumber(imps));
 });
 
-test('a used or forged SSO link is refused with the login alert', async ({ page, request, login }) => {
-  const token = await ssoToken(request, 'bruno@impecable.demo');
-  await page.goto(`/sso/${token}`);
-  await expect(page).toHaveURL(/\/home$/);
+test('a used or forged SSO link is refused with the login alert', async ({ page, login, signInAs }) => {
+  const { ssoPath } = await signInAs('bruno');
   await page.evaluate(() => localStorage.clear());
 
-  await page.goto(`/sso/${token}`);
+  await page.goto(ssoPath);
   await login.expectVisible();
   await expect(page.getByRole('alert')).toBeVisible();
 });
 
-test('a user without nickname must save one, then lands on /home', async ({ page, request, shell }) => {
-  await page.goto(`/sso/${await ssoToken(request, 'nuevo@impecable.demo')}`);
+test('a user without nickname must save one, then lands on /home', async ({ page, shell, signInAs }) => {
+  await signInAs('nuevo');
   const modal = page.getByRole('dialog', { name: 'No tienes un Nick Name !!' });
   await expect(modal).toBeVisible();
   await page.keyboard.press('Escape');
@@ -55,8 +52,8 @@ test('a user without nickname must save one, then lands on /home', async ({ page
   await expect(shell.greeting(nick)).toBeVisible();
 });
 
-test('LATAM is confined to /listado-usuarios and its menu holds only Salir', async ({ page, request, shell }) => {
-  await page.goto(`/sso/${await ssoToken(request, 'latam@impecable.demo')}`);
+test('LATAM is confined to /listado-usuarios and its menu holds only Salir', async ({ page, shell, signInAs }) => {
+  await signInAs('latam');
   await expect(page).toHaveURL(/\/listado-usuarios$/);
   for (const path of ['/home', '/premios', '/ranking/accesible', '/navegacion-simulada']) {
     await page.goto(path);
@@ -65,9 +62,8 @@ test('LATAM is confined to /listado-usuarios and its menu holds only Salir', asy
   expect(await shell.menuItemNames()).toEqual(['Salir']);
 });
 
-test('supervisors go from / and /premios to /navegacion-simulada', async ({ page, request }) => {
-  await page.goto(`/sso/${await ssoToken(request, 'interno@impecable.demo')}`);
-  await page.waitForURL(/\/(home|navegacion-simulada)$/);
+test('supervisors go from / and /premios to /navegacion-simulada', async ({ page, signInAs }) => {
+  await signInAs('interno');
   for (const path of ['/', '/premios']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/navegacion-simulada$/);
@@ -81,16 +77,14 @@ test('an unknown path lands on /login when signed out', async ({ page, login }) 
   await login.expectVisible();
 });
 
-test('Salir signs out: back to /login, session gone, protected pages closed', async ({ page, request, shell, login }) => {
-  await page.goto(`/sso/${await ssoToken(request, 'bruno@impecable.demo')}`);
-  await expect(page).toHaveURL(/\/home$/);
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('impecable.session') ?? '{}').token as string);
+test('Salir signs out: back to /login, session gone, protected pages closed', async ({ page, request, shell, login, signInAs }) => {
+  const { token } = await signInAs('bruno');
 
   await shell.signOut();
-  expect(await page.evaluate(() => localStorage.getItem('impecable.session'))).toBeNull();
+  expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
   await page.goto('/home');
   await login.expectVisible();
 
-  const res = await request.get('/api/imps', { headers: { Authorization: `Bearer ${token}` } });
+  const res = await request.get('/api/imps', auth(token));
   expect(res.status()).toBe(401);
 });

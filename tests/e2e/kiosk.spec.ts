@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
+import type { SessionUser } from '#contract/session';
 import { ACCESIBLE, agentWithUnseenVideo, auth, esNumber, impsOf, makePortrait, videosOf } from './api';
-import { apiSignIn, expect, ssoToken, test } from './fixtures';
+import { SESSION_KEY } from './device';
+import { apiSignIn, expect, test } from './fixtures';
 import { AlbumPage } from './pages/album-page';
 import { AppShell } from './pages/app-shell';
 import { DashboardPage } from './pages/dashboard-page';
@@ -52,19 +54,13 @@ function everythingStored(page: Page): Promise<Stored> {
   });
 }
 
-interface SessionUser {
-  id: number;
-  email: string;
-  nick_name: string;
-  name: string;
-}
-
-const sessionUser = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('impecable.session') ?? '{}') as { user: SessionUser }).user);
+/** What names the user in stored text (every agent here has a nickname). */
+const namesOf = (user: SessionUser) => [user.email, user.nick_name!, user.name];
 
 /** Every mention of the user, anywhere in what the browser keeps. */
 function tracesOf(stored: Stored, user: SessionUser): string[] {
   const text = JSON.stringify(stored);
-  const needles = [user.email, user.nick_name, user.name, `"userId":${user.id}`, `sync-credential:${user.id}`];
+  const needles = [...namesOf(user), `"userId":${user.id}`, `sync-credential:${user.id}`];
   return needles.filter((needle) => text.includes(needle));
 }
 
@@ -72,14 +68,12 @@ const outboxOf = (stored: Stored) => (stored.indexedDb.impecable?.outbox ?? []) 
 /** Stored images and files (blobs or raw bytes): a portrait is one. */
 const binariesIn = (stored: Stored) => JSON.stringify(stored.indexedDb).match(/\[(blob|bytes) /g)?.length ?? 0;
 
-test('kiosk: an agent signs out with work unsent; nothing of theirs stays, and the work still reaches the server', async ({ page, context, request }) => {
+test('kiosk: an agent signs out with work unsent; nothing of theirs stays, and the work still reaches the server', async ({ page, context, request, signInAs }) => {
   const a = await agentWithUnseenVideo(request, 'kiosk');
   await makePortrait(request, a.token, ACCESIBLE);
   const before = await impsOf(request, a.token);
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto(`/sso/${await ssoToken(request, a.email)}`);
-  await expect(page).toHaveURL(/\/home$/);
-  const user = await sessionUser(page);
+  const { user } = await signInAs({ email: a.email });
 
   // Personal things the kiosk now holds: the agent's portraits (stored for offline use).
   const album = new AlbumPage(page);
@@ -90,11 +84,7 @@ test('kiosk: an agent signs out with work unsent; nothing of theirs stays, and t
   // Work done offline: a video finished, +5 queued on the device.
   const dashboard = new DashboardPage(page);
   await dashboard.goto('accesible');
-  await dashboard.openVideo(a.video.title);
-  await dashboard.waitUntilBuffered();
-  await context.setOffline(true);
-  await dashboard.playFast(2);
-  await expect(dashboard.player(a.video.title)).toBeHidden({ timeout: 20_000 });
+  await dashboard.finishOffline(a.video.title);
   await expect(page.getByText(/pendientes?: \+5 IMPs, 1 vídeo/)).toBeVisible();
   await new AppShell(page).signOut();
 
@@ -102,10 +92,10 @@ test('kiosk: an agent signs out with work unsent; nothing of theirs stays, and t
   const left = await everythingStored(page);
   expect(binariesIn(left)).toBe(0);
   expect(left.indexedDb.impecable?.cache).toEqual([]);
-  expect(Object.keys(left.localStorage)).not.toContain('impecable.session');
+  expect(Object.keys(left.localStorage)).not.toContain(SESSION_KEY);
   expect(Object.keys(left.caches).filter((name) => name.startsWith('impecable-personal'))).toEqual([]);
   expect(Object.values(left.caches).flat().filter((url) => new URL(url).pathname.startsWith('/api/'))).toEqual([]);
-  for (const needle of [user.email, user.nick_name, user.name]) expect(JSON.stringify(left)).not.toContain(needle);
+  for (const needle of namesOf(user)) expect(JSON.stringify(left)).not.toContain(needle);
   const unsent = outboxOf(left);
   expect(unsent.length).toBeGreaterThan(0);
   expect(unsent.every((row) => row.userId === user.id)).toBe(true);
@@ -120,24 +110,19 @@ test('kiosk: an agent signs out with work unsent; nothing of theirs stays, and t
   expect(await impsOf(request, a.token)).toBe(before + 5);
 
   // The next person on the kiosk sees only their own header.
-  const nextEmail = 'javier.garcia.035@impecable.demo';
-  await page.goto(`/sso/${await ssoToken(request, nextEmail)}`);
-  await expect(page).toHaveURL(/\/home$/);
-  const next = await sessionUser(page);
-  await expect(new AppShell(page).greeting(next.nick_name)).toBeVisible();
+  const { user: next } = await signInAs({ email: 'javier.garcia.035@impecable.demo' });
+  await expect(new AppShell(page).greeting(next.nick_name!)).toBeVisible();
   await expect(page.getByText(`Hola, ${user.nick_name}`)).toHaveCount(0);
   await expect(new AppShell(page).balance()).not.toContainText(esNumber(before + 5));
 });
 
-test('kiosk: LATAM left idle is signed out by the app, its token is revoked, and the order list it saw is gone', async ({ page, request }) => {
+test('kiosk: LATAM left idle is signed out by the app, its token is revoked, and the order list it saw is gone', async ({ page, request, signInAs }) => {
   await page.clock.install();
-  await page.goto(`/sso/${await ssoToken(request, 'latam@impecable.demo')}`);
+  const { user, token } = await signInAs('latam');
   await expect(page).toHaveURL(/\/listado-usuarios$/);
   await expect(page.getByRole('table')).toBeVisible();
-  const user = await sessionUser(page);
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('impecable.session') ?? '{}') as { token: string }).token);
   // Someone else's data on screen (and cached): a buyer's e-mail from the listing.
-  const listing = await (await request.get('/api/listado-peru', auth(await apiSignIn(request, 'latam@impecable.demo')))).json() as { listado: Array<{ user: { email: string } }> };
+  const listing = await (await request.get('/api/listado-peru', auth(await apiSignIn(request, 'latam')))).json() as { listado: Array<{ user: { email: string } }> };
   const buyer = listing.listado[0]?.user.email ?? '';
   expect(buyer).not.toBe('');
   await expect.poll(async () => JSON.stringify((await everythingStored(page)).indexedDb).includes(buyer), { timeout: 15_000 }).toBe(true);

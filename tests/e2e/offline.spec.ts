@@ -1,6 +1,7 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { agentWithUnseenVideo, esNumber, impsOf, readDeviceStorage, type ApiVideo } from './api';
-import { expect, ssoToken, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { agentWithUnseenVideo, esNumber, impsOf, type ApiVideo } from './api';
+import { readDeviceStorage, serviceWorkerActivated, SESSION_KEY } from './device';
+import { expect, test, type SignedIn } from './fixtures';
 import { AppShell } from './pages/app-shell';
 import { DashboardPage } from './pages/dashboard-page';
 
@@ -14,41 +15,33 @@ async function shownBalance(page: Page): Promise<number> {
   return Number(/(\d+)/.exec(text)?.[1] ?? NaN);
 }
 
-/** Signs in, opens the video, goes offline and plays it to the end: +5 queued on the device. */
+/** Signs in (with `signIn`), opens the video, goes offline and plays it to the end: +5 queued on the device. */
 async function finishVideoOffline(
-  page: Page, context: BrowserContext, ssoLink: string, video: ApiVideo, before: number, options: { serviceWorker?: boolean } = {},
-) {
+  page: Page, signIn: () => Promise<SignedIn>, video: ApiVideo, before: number, options: { serviceWorker?: boolean } = {},
+): Promise<SignedIn> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto(ssoLink);
-  await expect(page).toHaveURL(/\/home$/);
-  // With a service worker, the app is usable offline (the sign-in screen's chunks included) only
-  // once it has installed, i.e. precached everything: a first visit that drops sooner has not.
-  if (options.serviceWorker) {
-    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 30_000 })
-      .toBe('activated');
-  }
+  const signedIn = await signIn();
+  // Offline, the app must come from the worker: wait until it has precached everything.
+  if (options.serviceWorker) await serviceWorkerActivated(page);
   const dashboard = new DashboardPage(page);
   await dashboard.goto('accesible');
   // Brand 1 shows IMPs+Rings: what matters is that the figure rises by 5 from the server's.
   await expect.poll(() => shownBalance(page)).toBeGreaterThanOrEqual(before);
   const shown = await shownBalance(page);
-  await dashboard.openVideo(video.title);
-  await dashboard.waitUntilBuffered();
-  await context.setOffline(true);
-  await dashboard.playFast(2);
-  await expect(dashboard.player(video.title)).toBeHidden({ timeout: 20_000 });
+  await dashboard.finishOffline(video.title);
   await expect(dashboard.videoButton(video.title)).toHaveText('Ver de nuevo');
   await expect(new AppShell(page).balance()).toContainText(esNumber(shown + 5));
   await expect(new AppShell(page).pendingLine()).toHaveText('1 acción pendiente: +5 IMPs, 1 vídeo');
+  return signedIn;
 }
 
 test.describe('without a service worker (the page drains by itself, as on Safari and Firefox)', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('a page closed with queued actions sends them when reopened, exactly once', async ({ page, context, request }) => {
+  test('a page closed with queued actions sends them when reopened, exactly once', async ({ page, context, request, signInAs }) => {
     const { email, token, video } = await agentWithUnseenVideo(request, 'offline1');
     const before = await impsOf(request, token);
-    await finishVideoOffline(page, context, `/sso/${await ssoToken(request, email)}`, video, before);
+    await finishVideoOffline(page, () => signInAs({ email }), video, before);
     const queued = (await readDeviceStorage(page)).outbox;
     expect(queued.some((row) => row.path === `/video/${video.id}/porcentaje`)).toBe(true);
     await page.close();
@@ -64,7 +57,7 @@ test.describe('without a service worker (the page drains by itself, as on Safari
     expect(await impsOf(request, token)).toBe(before + 5);
   });
 
-  test('an action whose answer was lost is replayed with the same key and counted once', async ({ page, context, request }) => {
+  test('an action whose answer was lost is replayed with the same key and counted once', async ({ page, context, request, signInAs }) => {
     const { email, token, video } = await agentWithUnseenVideo(request, 'offline2');
     const before = await impsOf(request, token);
     const sent: { key: string | undefined; replayed: string | undefined }[] = [];
@@ -78,7 +71,7 @@ test.describe('without a service worker (the page drains by itself, as on Safari
       return route.fulfill({ response });
     });
 
-    await finishVideoOffline(page, context, `/sso/${await ssoToken(request, email)}`, video, before);
+    await finishVideoOffline(page, () => signInAs({ email }), video, before);
     await context.setOffline(false);
     await expect.poll(() => sent.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     expect(await impsOf(request, token)).toBe(before + 5);
@@ -93,28 +86,24 @@ test.describe('without a service worker (the page drains by itself, as on Safari
   });
 });
 
-test('shared device: A signs out with unsent work, nothing of A stays, B sees only B, A is still credited', async ({ page, context, request }) => {
+test('shared device: A signs out with unsent work, nothing of A stays, B sees only B, A is still credited', async ({ page, context, request, signInAs }) => {
   const a = await agentWithUnseenVideo(request, 'offline3');
   const before = await impsOf(request, a.token);
-  await finishVideoOffline(page, context, `/sso/${await ssoToken(request, a.email)}`, a.video, before, { serviceWorker: true });
-  const nickA = await page.evaluate(() => JSON.parse(localStorage.getItem('impecable.session') ?? '{}').user.nick_name as string);
+  const nickA = (await finishVideoOffline(page, () => signInAs({ email: a.email }), a.video, before, { serviceWorker: true })).user.nick_name!;
 
   await new AppShell(page).signOut();
   const left = await readDeviceStorage(page);
   expect(left.cache).toEqual([]);
   expect(left.meta.every((row) => row.key.startsWith('device:'))).toBe(true);
   expect(left.outbox.length).toBeGreaterThan(0);
-  expect(Object.keys(left.localStorage)).not.toContain('impecable.session');
+  expect(Object.keys(left.localStorage)).not.toContain(SESSION_KEY);
   expect(left.caches.filter((name) => name.startsWith('impecable-personal'))).toEqual([]);
   const everything = JSON.stringify(left);
   expect(everything).not.toContain(a.email);
   expect(everything).not.toContain(nickA);
 
   await context.setOffline(false);
-  const bEmail = 'emma.gil.093@impecable.demo';
-  await page.goto(`/sso/${await ssoToken(request, bEmail)}`);
-  await expect(page).toHaveURL(/\/home$/);
-  const nickB = await page.evaluate(() => JSON.parse(localStorage.getItem('impecable.session') ?? '{}').user.nick_name as string);
+  const nickB = (await signInAs({ email: 'emma.gil.093@impecable.demo' })).user.nick_name!;
   await expect(new AppShell(page).greeting(nickB)).toBeVisible();
   await expect(page.getByText(`Hola, ${nickA}`)).toHaveCount(0);
 
@@ -126,14 +115,14 @@ test('shared device: A signs out with unsent work, nothing of A stays, B sees on
   await expect.poll(signedOutCredentials, { timeout: 40_000 }).toBe(0);
 });
 
-test('work left by a signed-out user is sent from the login screen, with nobody signed in', async ({ page, context, request, login }) => {
+test('work left by a signed-out user is sent from the login screen, with nobody signed in', async ({ page, context, request, login, signInAs }) => {
   // As on Safari and Firefox: a service worker, but no Background Sync to hand the work to.
   await page.addInitScript(() => {
     delete (ServiceWorkerRegistration.prototype as { sync?: unknown }).sync;
   });
   const { email, token, video } = await agentWithUnseenVideo(request, 'offline4');
   const before = await impsOf(request, token);
-  await finishVideoOffline(page, context, `/sso/${await ssoToken(request, email)}`, video, before, { serviceWorker: true });
+  await finishVideoOffline(page, () => signInAs({ email }), video, before, { serviceWorker: true });
   await new AppShell(page).signOut();
   await login.expectVisible();
   expect((await readDeviceStorage(page)).outbox.length).toBeGreaterThan(0);

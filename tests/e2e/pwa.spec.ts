@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type APIRequestContext, type Page } from '@playwright/test';
-import { expect, ssoToken, test } from './fixtures';
+import { controlledByServiceWorker } from './device';
+import { apiLogin, expect, test } from './fixtures';
 
 // Signed-in screens that must open offline (precached shell + session + Dexie snapshots).
 // Each feature issue adds its screens to this list when it ships them.
@@ -34,20 +35,9 @@ const NEVER_REQUESTED = '/media/accesible-2.mp4';
 async function brandTwoAgent(request: APIRequestContext, candidates: string[]): Promise<string> {
   for (const name of candidates) {
     const email = `${name}@impecable.demo`;
-    const res = await request.post('/api/auth/login-sso', { headers: { Authorization: `Bearer ${await ssoToken(request, email)}` } });
-    const body = (await res.json()) as { data: { user: { marca_id: number } } };
-    if (body.data.user.marca_id === 2) return email;
+    if ((await apiLogin(request, { email })).user.marca_id === 2) return email;
   }
   throw new Error('no brand-2 agent among the candidates');
-}
-
-/** Waits for an active worker and reloads once, so the page is controlled whatever the timing. */
-async function controlledByServiceWorker(page: Page): Promise<string | undefined> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
 }
 
 /** Plays `src` muted in a fresh <video> and reports how far it got. */
@@ -93,17 +83,16 @@ test('the app is installable and its service worker controls the page after one 
   }
 });
 
-test('signed-in screens open offline with the header greeting and the balance', async ({ page, request, context, shell }) => {
+test('signed-in screens open offline with the header greeting and the balance', async ({ page, request, context, shell, signInAs }) => {
   // Thirteen screens online, then the same thirteen offline with a reload each: well past the
   // default minute when the other worker is busy too.
   test.setTimeout(150_000);
   // A brand-2 agent no other test touches, so the balance cannot move under this test.
   const email = await brandTwoAgent(request, ['alejandro.alonso.057', 'alejandro.diaz.020', 'alejandro.quispe.046', 'alejandro.sanz.112', 'alvaro.diaz.021']);
-  await page.goto(`/sso/${await ssoToken(request, email)}`);
-  await expect(page).toHaveURL(/\/home$/);
+  const { user } = await signInAs({ email });
   expect(await controlledByServiceWorker(page)).toBeTruthy();
 
-  const nick = await page.evaluate(() => JSON.parse(localStorage.getItem('impecable.session') ?? '{}').user.nick_name as string);
+  const nick = user.nick_name!;
   await expect(shell.balance()).toContainText(/\d+ IMPs/);
   // Offline the box adds "actualizado hace …"; the amount must be the one seen online.
   const imps = /[\d.]+ IMPs/.exec(await shell.balance().innerText())?.[0] ?? 'missing';
@@ -166,10 +155,9 @@ test('a downloaded video plays offline from its whole cached file; a streamed on
   await context.setOffline(false);
 });
 
-test('"Descargar para ver sin conexión" stores the attribute videos, which then play with the network off', async ({ page, context, request }) => {
+test('"Descargar para ver sin conexión" stores the attribute videos, which then play with the network off', async ({ page, context, signInAs }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto(`/sso/${await ssoToken(request, 'alba.suarez.010@impecable.demo')}`);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAs({ email: 'alba.suarez.010@impecable.demo' });
   expect(await controlledByServiceWorker(page)).toMatch(/\/sw\.js$/);
   await page.goto('/dashboard/accesible');
   await page.getByRole('button', { name: 'Descargar para ver sin conexión' }).click();

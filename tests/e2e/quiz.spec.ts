@@ -1,7 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { ATTRIBUTE_SLUGS, type AttributeId } from '#contract/attributes';
-import { ACCESIBLE, auth, esNumber, importFreshAgent, impsOf } from './api';
-import { expect, ssoToken, test } from './fixtures';
+import { ACCESIBLE, auth, esNumber, importFreshAgent, impsOf, markVideoSeen, videosOf } from './api';
+import { serviceWorkerReady } from './device';
+import { expect, test } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
 import { longestSeededQuestion, QuizPage, type Span } from './pages/quiz-page';
 
@@ -16,11 +17,9 @@ interface ApiResults {
 /** A new agent (no activity) with the quiz's video (Quiz 1: the presentation; Quiz 2: the first formative one) marked seen. */
 async function agentReadyForQuiz(request: APIRequestContext, label: string, attributeId = ACCESIBLE, quiz: 1 | 2 = 1) {
   const agent = await importFreshAgent(request, label);
-  const videos = (await (await request.get(`/api/video/atributo/${attributeId}`, auth(agent.token))).json()).videos as { id: number; position: number }[];
-  const video = videos.find((v) => v.position === quiz - 1);
+  const video = (await videosOf(request, agent.token, attributeId)).find((v) => v.position === quiz - 1);
   expect(video, `attribute ${attributeId} has the video Quiz ${quiz} needs`).toBeDefined();
-  const seen = await request.post(`/api/video/${video!.id}/porcentaje`, { ...auth(agent.token), data: { porcentaje: 100 } });
-  expect(seen.ok()).toBeTruthy();
+  await markVideoSeen(request, agent.token, video!.id);
   return agent;
 }
 
@@ -53,13 +52,12 @@ async function resultsOf(request: APIRequestContext, token: string): Promise<Api
   return (await res.json()).data as ApiResults;
 }
 
-test('a full quiz online: each answer corrected on screen, then the results, and one attempt only', async ({ page, request, shell }) => {
+test('a full quiz online: each answer corrected on screen, then the results, and one attempt only', async ({ page, request, shell, signInAs }) => {
   // Ten answers, each correction held 2 s by design: 20 s of the budget before any work.
   test.slow();
   const { email, token } = await agentReadyForQuiz(request, 'quizonline');
   const before = await impsOf(request, token);
-  await page.goto(`/sso/${await ssoToken(request, email)}`);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAs({ email });
 
   const dashboard = new DashboardPage(page);
   await dashboard.goto('accesible');
@@ -106,17 +104,14 @@ test('a full quiz online: each answer corrected on screen, then the results, and
   expect(await impsOf(request, token)).toBe(before + server.puntos_totales);
 });
 
-test('started online, answered offline (a reload keeps the timer), corrected on reconnection', async ({ page, context, request, shell }) => {
+test('started online, answered offline (a reload keeps the timer), corrected on reconnection', async ({ page, context, request, shell, signInAs }) => {
   // Ten answers held 2 s each, a reload and the replay on reconnection.
   test.slow();
   const { email, token } = await agentReadyForQuiz(request, 'quizoffline');
   const before = await impsOf(request, token);
-  await page.goto(`/sso/${await ssoToken(request, email)}`);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAs({ email });
   // The app shell must come from the service worker once the network is gone.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  await serviceWorkerReady(page);
   await page.goto('/cuestionario/accesible/quizz/1');
   const quiz = new QuizPage(page, ACCESIBLE, 1);
   await quiz.startButton().click();
@@ -152,12 +147,11 @@ test('started online, answered offline (a reload keeps the timer), corrected on 
   await expect(shell.balance()).toContainText(esNumber(await headerFigure(request, token)));
 });
 
-test('the quiz waits for its video: the dashboard modal, and the server refuses to start', async ({ page, request }) => {
+test('the quiz waits for its video: the dashboard modal, and the server refuses to start', async ({ page, request, signInAs }) => {
   // A new agent: the presentation, which Quiz 1 needs, is open from the month's first day and unseen.
   const { email, token } = await importFreshAgent(request, 'quizlocked');
 
-  await page.goto(`/sso/${await ssoToken(request, email)}`);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAs({ email });
   const dashboard = new DashboardPage(page);
   await dashboard.goto('accesible');
   const quizRow = page.getByRole('listitem').filter({ hasText: 'Resolver quizz 1' });
@@ -168,15 +162,14 @@ test('the quiz waits for its video: the dashboard modal, and the server refuses 
   expect(refused.status()).toBe(403);
 });
 
-test('on a 360x640 phone the longest question, its options, the button and the correction fit without scrolling', async ({ page, request }) => {
+test('on a 360x640 phone the longest question, its options, the button and the correction fit without scrolling', async ({ page, request, signInAs }) => {
   const PHONE = { width: 360, height: 640 };
   const longest = longestSeededQuestion();
   expect(longest.options, 'the longest question has four options').toBe(4);
   const slug = ATTRIBUTE_SLUGS[longest.attributeId as AttributeId];
   const { email } = await agentReadyForQuiz(request, 'quizphone', longest.attributeId, longest.quiz);
   await page.setViewportSize(PHONE);
-  await page.goto(`/sso/${await ssoToken(request, email)}`);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAs({ email });
   await page.goto(`/cuestionario/${slug}/quizz/${longest.quiz}`);
   const quiz = new QuizPage(page, longest.attributeId, longest.quiz);
   await quiz.startButton().click();
@@ -201,9 +194,8 @@ test('on a 360x640 phone the longest question, its options, the button and the c
   await expect(quiz.progress(longest.n + 1)).toBeVisible();
 });
 
-test('a quiz of an attribute not open yet says so, with a way to the open attribute and no retry', async ({ page, request }) => {
-  await page.goto(`/sso/${await ssoToken(request, 'ana@impecable.demo')}`);
-  await expect(page).toHaveURL(/\/home$/);
+test('a quiz of an attribute not open yet says so, with a way to the open attribute and no retry', async ({ page, signInAs }) => {
+  await signInAs('ana');
   await page.goto('/cuestionario/confiable/quizz/1');
   await expect(page.getByRole('heading', { level: 1, name: 'Este atributo aún no está abierto' })).toBeVisible();
   await expect(page.getByText('Confiable se abrirá más adelante', { exact: false })).toBeVisible();

@@ -1,24 +1,19 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import * as XLSX from '@e965/xlsx';
 import { auth } from './api';
-import { apiSignIn, expect, ssoToken, test } from './fixtures';
+import { serviceWorkerReady } from './device';
+import { apiSignIn, expect, test } from './fixtures';
 import { RankingDownloadsPage } from './pages/ranking-downloads-page';
 import { RankingPage } from './pages/ranking-page';
 
 // Rankings (issue 7) in Chromium against the real server and its demo data: the views, the
 // attribute menu from the calendar, bands, search and paging; a PLATAFORMA download.
 
-async function signIn(page: Page, request: Parameters<typeof ssoToken>[0], email: string) {
-  await page.goto(`/sso/${await ssoToken(request, email)}`);
-  await expect(page).not.toHaveURL(/\/sso\//);
-}
-
-test('an agent switches views, sees the closed attributes, the prize bands, and pages and searches the table', async ({ page, request }) => {
+test('an agent switches views, sees the closed attributes, the prize bands, and pages and searches the table', async ({ page, signInAs }) => {
   // It walks every page of the global ranking (about 30 loads one after another).
   test.slow();
   const ranking = new RankingPage(page);
-  await signIn(page, request, 'ana@impecable.demo');
+  await signInAs('ana');
   await ranking.open('accesible');
 
   // Default: the attribute's site ranking, with the calendar's menu.
@@ -80,9 +75,9 @@ test('an agent switches views, sees the closed attributes, the prize bands, and 
   await expect(ranking.next()).toBeDisabled();
 });
 
-test('INTERNO reads its brand\'s site rankings without a row of its own, and chooses the site', async ({ page, request }) => {
+test('INTERNO reads its brand\'s site rankings without a row of its own, and chooses the site', async ({ page, request, signInAs }) => {
   const ranking = new RankingPage(page);
-  await signIn(page, request, 'interno@impecable.demo');
+  await signInAs('interno');
   await ranking.open('accesible');
 
   await expect(page.getByText('No participas en el ranking: consultas los de tu marca.')).toBeVisible();
@@ -107,13 +102,13 @@ test('INTERNO reads its brand\'s site rankings without a row of its own, and cho
   await expect(ranking.rows()).toHaveCount(10);
 
   // The server refuses what lies outside its scope, whatever the client asks.
-  const token = await apiSignIn(request, 'interno@impecable.demo');
+  const token = await apiSignIn(request, 'interno');
   expect((await request.get('/api/ranking-global-marca/accesible?marca=1', auth(token))).status()).toBe(403);
 });
 
-test('admin reads any brand and site ranking', async ({ page, request }) => {
+test('admin reads any brand and site ranking', async ({ page, signInAs }) => {
   const ranking = new RankingPage(page);
-  await signIn(page, request, 'admin@impecable.demo');
+  await signInAs('admin');
   await ranking.open('accesible', 'marca');
   await expect(page.getByText('No participas en el ranking: consultas los de todas las marcas y sedes.')).toBeVisible();
   await expect(ranking.tableTitle()).toHaveText('Ranking de Marca 2');
@@ -131,8 +126,8 @@ test('admin reads any brand and site ranking', async ({ page, request }) => {
   await expect(page.getByText(/^Aún no tienes puntos/)).toHaveCount(0);
 });
 
-test('an attribute not open yet says so, with a way back to the open ranking', async ({ page, request }) => {
-  await signIn(page, request, 'ana@impecable.demo');
+test('an attribute not open yet says so, with a way back to the open ranking', async ({ page, signInAs }) => {
+  await signInAs('ana');
   await page.goto('/ranking/confiable');
   await expect(page.getByRole('heading', { level: 1, name: 'Este atributo aún no está abierto' })).toBeVisible();
   await expect(page.getByText('No existe ese atributo')).toHaveCount(0);
@@ -141,36 +136,36 @@ test('an attribute not open yet says so, with a way back to the open ranking', a
   await expect(page.getByRole('heading', { level: 1, name: /^Ranking · / })).toBeVisible();
 });
 
-test('on a phone the attribute strip starts on the current attribute and shows there is more', async ({ page, request }) => {
+test('on a phone the attribute strip starts on the current attribute and shows there is more', async ({ page, signInAs }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const ranking = new RankingPage(page);
-  await signIn(page, request, 'ana@impecable.demo');
+  await signInAs('ana');
   await ranking.open('accesible');
   await expect(ranking.attributeMenu().getByRole('link', { name: /Accesible/ })).toBeInViewport({ ratio: 1 });
   await expect(ranking.menuStrip()).toHaveCount(1);
 });
 
-test('the brand winner gets the top style on the brand ranking', async ({ page, request }) => {
+test('the brand winner gets the top style on the brand ranking', async ({ page, request, signInAs }) => {
   // The demo's activity follows the clock, so who leads brand 2 in Resolutivo changes over the
   // day: find today's leader (through the admin, who may look anyone up) and open their view.
-  const ana = await apiSignIn(request, 'ana@impecable.demo');
+  const ana = await apiSignIn(request, 'ana');
   const page1 = await request.get('/api/ranking-global-marca/resolutivo?per_page=1', auth(ana));
   const leader = ((await page1.json()) as { data: { nick_name: string }[] }).data[0]!;
-  const admin = await apiSignIn(request, 'admin@impecable.demo');
+  const admin = await apiSignIn(request, 'admin');
   const lookedUp = await request.post('/api/auth/login-as-user', { ...auth(admin), data: { nick_name: leader.nick_name } });
   expect(lookedUp.ok()).toBeTruthy();
   const { email } = ((await lookedUp.json()) as { data: { user: { email: string } } }).data.user;
 
   const ranking = new RankingPage(page);
-  await signIn(page, request, email);
+  await signInAs({ email });
   await ranking.open('resolutivo', 'marca');
   await expect(ranking.rows().first()).toHaveAttribute('data-brand-top', 'true');
   await expect(ranking.rows().first()).toContainText('Ganador de marca');
 });
 
-test('PLATAFORMA downloads an attribute ranking by brand as a real spreadsheet; an agent has no access', async ({ page, request }) => {
+test('PLATAFORMA downloads an attribute ranking by brand as a real spreadsheet; an agent has no access', async ({ page, signInAs }) => {
   const downloads = new RankingDownloadsPage(page);
-  await signIn(page, request, 'plataforma@impecable.demo');
+  await signInAs('plataforma');
   await downloads.open();
   await downloads.expectVisible();
   await expect(downloads.attribute()).toHaveValue('De Valor');
@@ -190,17 +185,15 @@ test('PLATAFORMA downloads an attribute ranking by brand as a real spreadsheet; 
 
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/login/);
-  await signIn(page, request, 'ana@impecable.demo');
+  await signInAs('ana');
   await downloads.open();
   await expect(page.getByText('No tienes acceso a esta seccion')).toBeVisible();
 });
 
-test('the last ranking pages seen show offline, with their age', async ({ page, request, context }) => {
+test('the last ranking pages seen show offline, with their age', async ({ page, context, signInAs }) => {
   const ranking = new RankingPage(page);
-  await signIn(page, request, 'bruno@impecable.demo');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  await signInAs('bruno');
+  await serviceWorkerReady(page);
   await ranking.open('accesible', 'global');
   await expect.poll(() => ranking.positions()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   const nicks = await ranking.nicks();

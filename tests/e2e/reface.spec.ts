@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import { auth, idPhoto, importFreshAgent, impsOf, readDeviceStorage } from './api';
-import { apiSignIn, expect, ssoToken, test } from './fixtures';
+import { auth, idPhoto, importFreshAgent, impsOf } from './api';
+import { controlledByServiceWorker, readDeviceStorage } from './device';
+import { apiSignIn, expect, test } from './fixtures';
 import { AlbumPage } from './pages/album-page';
 import { PROCESSING_TEXT, RefaceCard } from './pages/reface-card';
 
@@ -14,7 +15,7 @@ async function refaceStatus(request: APIRequestContext, token: string, attribute
   return (await res.json()) as { status: string | null; image_path: string | null };
 }
 
-test('an agent uploads a photo, sees it processing, then their portrait; the album shows it and downloads a .jpg', async ({ page, request }) => {
+test('an agent uploads a photo, sees it processing, then their portrait; the album shows it and downloads a .jpg', async ({ page, request, signInAs }) => {
   test.setTimeout(120_000);
   const { email, token } = await importFreshAgent(request, 'reface');
   const attribute = ACCESIBLE_ATTRIBUTE;
@@ -22,8 +23,7 @@ test('an agent uploads a photo, sees it processing, then their portrait; the alb
 
   // A controllable clock: the card polls every 30 s, and the test moves time instead of waiting.
   await page.clock.install();
-  await page.goto(`/sso/${await ssoToken(request, email)}`);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAs({ email });
   await page.goto(`/dashboard/${attribute.slug}`);
   const card = new RefaceCard(page);
   await card.expectReady();
@@ -52,24 +52,19 @@ test('an agent uploads a photo, sees it processing, then their portrait; the alb
 
   // Another agent cannot fetch that portrait, whatever path they send.
   const path = (await refaceStatus(request, token, attribute.id)).image_path ?? '';
-  const other = await apiSignIn(request, 'ana@impecable.demo');
+  const other = await apiSignIn(request, 'ana');
   const refused = await request.get(`/api/download-image?path=${encodeURIComponent(path)}`, auth(other));
   expect(refused.status()).toBe(404);
 });
 
-test('the album stays viewable offline, and signing out wipes the portraits from the device', async ({ page, request, context, shell }) => {
-  await page.goto(`/sso/${await ssoToken(request, 'ana@impecable.demo')}`);
-  await expect(page).toHaveURL(/\/home$/);
+test('the album stays viewable offline, and signing out wipes the portraits from the device', async ({ page, context, shell, signInAs }) => {
+  await signInAs('ana');
   const album = new AlbumPage(page);
   await album.goto();
   await expect(album.portrait('De Valor')).toBeVisible();
   await expect(album.portrait('Resolutivo')).toBeVisible();
   // Offline, the page itself comes from the service worker: wait until it controls the page.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  expect(await controlledByServiceWorker(page)).toBeTruthy();
 
   await context.setOffline(true);
   await page.reload();

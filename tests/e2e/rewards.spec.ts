@@ -1,18 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { auth } from './api';
-import { apiSignIn, expect, ssoToken, test } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { auth, esNumber, impsOf } from './api';
+import { controlledByServiceWorker } from './device';
+import { apiSignIn, expect, test } from './fixtures';
 import { CataloguePage } from './pages/catalogue-page';
 
-const esNumber = (n: number) => new Intl.NumberFormat('es-ES').format(n);
 const PRIZE = 'Tarjeta regalo Café Brisa';
-
-/** Waits for the service worker and reloads once, so the page (and an offline reload) is served by it. */
-async function underServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-}
 
 /** How many orders the server holds for the user: what a redemption would change. */
 async function orderCount(request: APIRequestContext, token: string): Promise<number> {
@@ -21,13 +13,11 @@ async function orderCount(request: APIRequestContext, token: string): Promise<nu
   return ((await res.json()) as { data: { ordenes: unknown[] } }).data.ordenes.length;
 }
 
-test('Ana redeems a prize: the balance drops, the order has its coupon, the movement is in her history', async ({ page, request, shell }) => {
-  const token = await apiSignIn(request, 'ana@impecable.demo');
-  const before = ((await (await request.get('/api/imps', { headers: { Authorization: `Bearer ${token}` } })).json()) as { imps: number }).imps;
+test('Ana redeems a prize: the balance drops, the order has its coupon, the movement is in her history', async ({ page, request, shell, signInAs }) => {
+  const before = await impsOf(request, await apiSignIn(request, 'ana'));
   expect(before).toBeGreaterThanOrEqual(100);
 
-  await page.goto(`/sso/${await ssoToken(request, 'ana@impecable.demo')}`);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAs('ana');
   await expect(shell.balance()).toContainText(esNumber(before));
 
   const catalogue = new CataloguePage(page);
@@ -58,9 +48,8 @@ test('Ana redeems a prize: the balance drops, the order has its coupon, the move
   await expect(latest).toContainText('-100 IMPs');
 });
 
-test('Bruno (brand 1) sees "Acceso restringido" on /premios and /mis-ordenes, and /mis-ingresos sends him home', async ({ page, request }) => {
-  await page.goto(`/sso/${await ssoToken(request, 'bruno@impecable.demo')}`);
-  await expect(page).toHaveURL(/\/home$/);
+test('Bruno (brand 1) sees "Acceso restringido" on /premios and /mis-ordenes, and /mis-ingresos sends him home', async ({ page, signInAs }) => {
+  await signInAs('bruno');
   for (const path of ['/premios', '/mis-ordenes']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Acceso restringido' })).toBeVisible();
@@ -71,14 +60,13 @@ test('Bruno (brand 1) sees "Acceso restringido" on /premios and /mis-ordenes, an
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('offline, a catalogue seen online says Canjear needs a connection, and pressing it redeems nothing', async ({ page, request, context }) => {
-  const token = await apiSignIn(request, 'ana@impecable.demo');
-  await page.goto(`/sso/${await ssoToken(request, 'ana@impecable.demo')}`);
-  await expect(page).toHaveURL(/\/home$/);
+test('offline, a catalogue seen online says Canjear needs a connection, and pressing it redeems nothing', async ({ page, request, context, signInAs }) => {
+  const token = await apiSignIn(request, 'ana');
+  await signInAs('ana');
   const catalogue = new CataloguePage(page);
   await catalogue.open();
   await expect(catalogue.card(PRIZE)).toContainText('IMPs/ud');
-  await underServiceWorker(page);
+  await controlledByServiceWorker(page);
   await expect(catalogue.card(PRIZE)).toBeVisible();
   const before = await orderCount(request, token);
 
@@ -104,10 +92,9 @@ test('offline, a catalogue seen online says Canjear needs a connection, and pres
   expect(await orderCount(request, token)).toBe(before);
 });
 
-test('a catalogue never opened online shows a calm offline state, and loads when the network is back', async ({ page, request, context }) => {
-  await page.goto(`/sso/${await ssoToken(request, 'ana@impecable.demo')}`);
-  await expect(page).toHaveURL(/\/home$/);
-  await underServiceWorker(page);
+test('a catalogue never opened online shows a calm offline state, and loads when the network is back', async ({ page, context, signInAs }) => {
+  await signInAs('ana');
+  await controlledByServiceWorker(page);
   await expect(page).toHaveURL(/\/home$/);
 
   const catalogue = new CataloguePage(page);

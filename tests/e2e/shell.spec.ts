@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCESIBLE, auth, importFreshAgent, type ApiVideo } from './api';
-import { expect, ssoToken, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { ACCESIBLE, importFreshAgent, markVideoSeen, videosOf } from './api';
+import { readDeviceStorage, serviceWorkerActivated } from './device';
+import { expect, test } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
 import { QuizPage } from './pages/quiz-page';
 
@@ -9,35 +10,25 @@ import { QuizPage } from './pages/quiz-page';
 
 const RESOLUTIVO = 2;
 
-type Video = ApiVideo & { position: number };
-
-async function videos(request: APIRequestContext, token: string, attributeId: number): Promise<Video[]> {
-  const res = await request.get(`/api/video/atributo/${attributeId}`, auth(token));
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { videos: Video[] }).videos;
-}
-
 /** True when the element shows all of its text: nothing cut by an ellipsis or hidden overflow. */
 function fitsItsText(page: Page, selector: string): Promise<boolean> {
   return page.locator(selector).evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1);
 }
 
-test('offline, the sync line counts a finished video AND the quiz answers waiting, and its detail lists them', async ({ page, context, request, shell }) => {
+test('offline, the sync line counts a finished video AND the quiz answers waiting, and its detail lists them', async ({ page, context, request, shell, signInAs }) => {
   test.setTimeout(120_000);
   // A new agent: Accesible's presentation seen (so Quiz 1 opens), Resolutivo's not yet.
   const { email, token } = await importFreshAgent(request, 'shellsync');
-  const presentation = (await videos(request, token, ACCESIBLE)).find((v) => v.position === 0);
+  const presentation = (await videosOf(request, token, ACCESIBLE)).find((v) => v.position === 0);
   expect(presentation).toBeDefined();
-  expect((await request.post(`/api/video/${presentation!.id}/porcentaje`, { ...auth(token), data: { porcentaje: 100 } })).ok()).toBeTruthy();
-  const video = (await videos(request, token, RESOLUTIVO)).find((v) => v.is_hable && !v.visto);
+  await markVideoSeen(request, token, presentation!.id);
+  const video = (await videosOf(request, token, RESOLUTIVO)).find((v) => v.is_hable && !v.visto);
   expect(video, 'Resolutivo (last month) has an open video').toBeDefined();
 
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto(`/sso/${await ssoToken(request, email)}`);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAs({ email });
   // Offline navigation needs the service worker's copy of the app.
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 30_000 })
-    .toBe('activated');
+  await serviceWorkerActivated(page);
 
   // Online: the quiz hands over all its questions.
   const quiz = new QuizPage(page, ACCESIBLE, 1);
@@ -48,11 +39,7 @@ test('offline, the sync line counts a finished video AND the quiz answers waitin
   // Offline: a video to the end (+5 queued)…
   const dashboard = new DashboardPage(page);
   await dashboard.goto('resolutivo');
-  await dashboard.openVideo(video!.title);
-  await dashboard.waitUntilBuffered();
-  await context.setOffline(true);
-  await dashboard.playFast(2);
-  await expect(dashboard.player(video!.title)).toBeHidden({ timeout: 20_000 });
+  await dashboard.finishOffline(video!.title);
   await expect(shell.pendingLine()).toHaveText('1 acción pendiente: +5 IMPs, 1 vídeo');
   await expect(shell.syncStatus()).toContainText('Sin conexión');
 
@@ -92,30 +79,12 @@ test('offline, the sync line counts a finished video AND the quiz answers waitin
   // Back online, everything leaves and the line goes.
   await context.setOffline(false);
   await expect(shell.syncStatus()).toHaveText('', { timeout: 30_000 });
-  expect((await readOutboxLength(page))).toBe(0);
+  expect((await readDeviceStorage(page)).outbox.length).toBe(0);
 });
 
-async function readOutboxLength(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('impecable');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('outbox').objectStore('outbox').count();
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
-}
-
-test('admin lands on its simulated navigation, with no agents\' modal, and its menu opens each of its screens', async ({ page, request, shell }) => {
+test('admin lands on its simulated navigation, with no agents\' modal, and its menu opens each of its screens', async ({ page, shell, signInAs }) => {
   test.setTimeout(90_000);
-  await page.goto(`/sso/${await ssoToken(request, 'admin@impecable.demo')}`);
+  await signInAs('admin');
   await expect(page).toHaveURL(/\/navegacion-simulada$/);
   await expect(page.getByRole('heading', { name: 'Navegación Simulada', level: 1 })).toBeVisible();
 
@@ -147,9 +116,8 @@ test('admin lands on its simulated navigation, with no agents\' modal, and its m
   }
 });
 
-test('an agent sent to a staff screen reads a heading and finds the way back', async ({ page, request }) => {
-  await page.goto(`/sso/${await ssoToken(request, 'bruno@impecable.demo')}`);
-  await expect(page).toHaveURL(/\/home$/);
+test('an agent sent to a staff screen reads a heading and finds the way back', async ({ page, signInAs }) => {
+  await signInAs('bruno');
   const deadEnds: Array<[string, string]> = [
     ['/navegacion-simulada', 'No tienes acceso a esta sección'],
     ['/descargar/ranking', 'No tienes acceso a esta seccion'],
@@ -162,10 +130,9 @@ test('an agent sent to a staff screen reads a heading and finds the way back', a
   }
 });
 
-test('on a 360 px phone the greeting shows the whole nickname, and the home page has its title', async ({ page, request, shell }) => {
+test('on a 360 px phone the greeting shows the whole nickname, and the home page has its title', async ({ page, shell, signInAs }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto(`/sso/${await ssoToken(request, 'ana@impecable.demo')}`);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAs('ana');
   await shell.dismissNewContentModal();
   const greeting = shell.greeting('AnaImpecable');
   await expect(greeting).toBeVisible();
@@ -185,10 +152,9 @@ test('on a 360 px phone the greeting shows the whole nickname, and the home page
   expect(await fitsItsText(page, 'header')).toBe(true);
 });
 
-test('at 360 px the impersonation banner never hides the end of the page', async ({ page, request }) => {
+test('at 360 px the impersonation banner never hides the end of the page', async ({ page, signInAs }) => {
   await page.setViewportSize({ width: 360, height: 640 });
-  await page.goto(`/sso/${await ssoToken(request, 'interno@impecable.demo')}`);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAs('interno');
   await page.goto('/reglas-impecables');
   const banner = page.getByRole('region', { name: 'Navegación simulada' });
   await expect(banner).toBeVisible();

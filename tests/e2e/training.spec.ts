@@ -1,12 +1,11 @@
 import { agentWithUnseenVideo, esNumber, impsOf, videosOf } from './api';
-import { expect, ssoToken, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
 
-test('watching a video to the end shows "Ver de nuevo" and credits exactly +5 IMPs', async ({ page, request, shell }) => {
+test('watching a video to the end shows "Ver de nuevo" and credits exactly +5 IMPs', async ({ page, request, shell, signInAs }) => {
   const { email, token, video } = await agentWithUnseenVideo(request, 'trainingonline');
   const before = await impsOf(request, token);
-  await page.goto(`/sso/${await ssoToken(request, email)}`);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAs({ email });
 
   const dashboard = new DashboardPage(page);
   await dashboard.goto('accesible');
@@ -23,23 +22,17 @@ test('watching a video to the end shows "Ver de nuevo" and credits exactly +5 IM
   expect((await videosOf(request, token)).find((v) => v.id === video.id)?.visto).toBe(true);
 });
 
-test('a video finished offline counts at once on the device and is confirmed on reconnection', async ({ page, context, request, shell }) => {
+test('a video finished offline counts at once on the device and is confirmed on reconnection', async ({ page, context, request, shell, signInAs }) => {
   const { email, token, video } = await agentWithUnseenVideo(request, 'trainingoffline');
   const before = await impsOf(request, token);
   // No autoplay: the clip loads, then plays only once the network is gone.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto(`/sso/${await ssoToken(request, email)}`);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAs({ email });
 
   const dashboard = new DashboardPage(page);
   await dashboard.goto('accesible');
   await expect(shell.balance()).toContainText(esNumber(before));
-  await dashboard.openVideo(video.title);
-  await dashboard.waitUntilBuffered();
-
-  await context.setOffline(true);
-  await dashboard.playFast(2);
-  await expect(dashboard.player(video.title)).toBeHidden({ timeout: 20_000 });
+  await dashboard.finishOffline(video.title);
   await expect(dashboard.videoButton(video.title)).toHaveText('Ver de nuevo');
   await expect(shell.balance()).toContainText(esNumber(before + 5));
   expect(await impsOf(request, token)).toBe(before);
@@ -52,9 +45,8 @@ test('a video finished offline counts at once on the device and is confirmed on 
   await expect(shell.balance()).toContainText(esNumber(before + 5));
 });
 
-test('an unknown attribute says so', async ({ page, request }) => {
-  await page.goto(`/sso/${await ssoToken(request, 'bruno@impecable.demo')}`);
-  await expect(page).toHaveURL(/\/home$/);
+test('an unknown attribute says so', async ({ page, signInAs }) => {
+  await signInAs('bruno');
   await page.goto('/dashboard/unknown');
   await expect(page.getByText('No existe ese atributo')).toBeVisible();
 });

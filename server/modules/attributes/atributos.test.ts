@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributesResponseSchema } from '#contract/attributes';
 import { currentAttribute } from '#domain/calendar';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 
 let ctx: TestContext;
 const NOW = new Date('2025-06-20T10:00:00Z');

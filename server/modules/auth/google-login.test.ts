@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResponseSchema } from '#contract/session';
-import { startGoogleStandIn, type GoogleStandIn } from '#server/testing/google-stand-in';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { startGoogleStandIn, type GoogleStandIn } from '#test-support/server/google-stand-in';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 
 // Google sign-in against a local stand-in for tokeninfo and the JWKS (the attacks on it, tokens
 // issued to other apps and forged ID tokens, are in server/suites/trust-boundary/sign-in.test.ts).

@@ -3,8 +3,9 @@
 // POST /demo/sso-token (demo users, this machine: demo-access.ts). Sign-in routes are public
 // and rate-limited per IP.
 import type { FastifyInstance } from 'fastify';
-import { demoSsoBodySchema, googleLoginBodySchema, type LoginResponse } from '#contract/session';
+import { AUTH_PATHS, demoSsoBodySchema, demoSsoResponseSchema, googleLoginBodySchema, loginResponseSchema, logoutResponseSchema } from '#contract/session';
 import type { AppDeps } from '#server/deps';
+import { replies } from '#server/plugins/route-contract';
 import { signInRateLimit } from '#server/plugins/security';
 import type { ZodTypeProvider } from '#server/plugins/zod';
 import { isLocalCaller } from './demo-access.ts';
@@ -14,25 +15,26 @@ import { bearerToken } from './tokens.ts';
 export async function authRoutes(app: FastifyInstance, { config, auth }: Pick<AppDeps, 'config'> & { auth: AuthService }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signIn = { auth: 'public' as const, rateLimit: signInRateLimit(config) };
+  const signedIn = replies(loginResponseSchema);
 
-  api.post('/auth/login', { config: signIn, schema: { body: googleLoginBodySchema } }, async (request): Promise<LoginResponse> => {
+  api.post(AUTH_PATHS.login, { config: signIn, schema: { body: googleLoginBodySchema, response: signedIn } }, async (request) => {
     const data = await auth.loginWithGoogle(request.body);
     return { success: true, data };
   });
 
-  api.post('/auth/login-sso', { config: signIn }, async (request): Promise<LoginResponse> => {
+  api.post(AUTH_PATHS.loginSso, { config: signIn, schema: { response: signedIn } }, async (request) => {
     const data = await auth.loginWithSso(bearerToken(request.headers.authorization));
     return { success: true, message: 'Sesión iniciada', data };
   });
 
   // Logout tolerates unknown or expired tokens: signing out must always succeed.
-  api.get('/auth/logout', { config: { auth: 'public', allowSync: true } }, async (request) => {
+  api.get(AUTH_PATHS.logout, { config: { auth: 'public', allowSync: true }, schema: { response: replies(logoutResponseSchema) } }, async (request) => {
     await auth.logout(bearerToken(request.headers.authorization));
-    return { success: true };
+    return { success: true as const };
   });
 
   if (config.demoMode) {
-    api.post('/demo/sso-token', { config: signIn, schema: { body: demoSsoBodySchema } }, async (request) => ({
+    api.post(AUTH_PATHS.demoSsoToken, { config: signIn, schema: { body: demoSsoBodySchema, response: replies(demoSsoResponseSchema) } }, async (request) => ({
       token: await auth.demoSsoToken(request.body.email, {
         local: isLocalCaller(request, config.trustProxy),
         proof: bearerToken(request.headers.authorization),

@@ -3,7 +3,7 @@
 // expire when idle; each sign-in also opens a write-only 'sync' session for queued work.
 // Never returns or logs a session token except to its owner.
 import type { GoogleLoginBody, LoginData } from '#contract/session';
-import { impersonationScope, scopeReaches } from '#domain/access';
+import { impersonationScope, scopeReaches } from '#domain/impersonation';
 import { idleLimitMs, isIdleExpired, needsTouch, sessionEndedAt, touchResolutionMs } from '#domain/session-policy';
 import type { AppDeps } from '#server/deps';
 import type { SessionScope, UserRow } from '#server/db/schema';

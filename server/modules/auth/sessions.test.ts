@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
-import { queuedRowHeaders, syncCredential } from '#server/testing/agents';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
+import { queuedRowHeaders, syncCredential } from '#test-support/server/agents';
 
 let ctx: TestContext;
 const HOUR = 3_600_000;

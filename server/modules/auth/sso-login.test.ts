@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, UnsecuredJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSsoResponseSchema, loginResponseSchema } from '#contract/session';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 import { signSsoToken } from './sso-token';
 
 let ctx: TestContext;

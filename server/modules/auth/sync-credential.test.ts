@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResponseSchema, type LoginData } from '#contract/session';
 import { signSsoToken } from '#server/modules/auth/sso-token';
-import { startGoogleStandIn, type GoogleStandIn } from '#server/testing/google-stand-in';
-import { queuedRowHeaders } from '#server/testing/agents';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { startGoogleStandIn, type GoogleStandIn } from '#test-support/server/google-stand-in';
+import { queuedRowHeaders } from '#test-support/server/agents';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 
 let google: GoogleStandIn;
 let ctx: TestContext;

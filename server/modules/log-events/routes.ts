@@ -2,9 +2,10 @@
 // Accesible"...). Queued offline by the app, so idempotent, allowed to sync credentials,
 // and stored with when it happened (X-Occurred-At), not when it arrived.
 import type { FastifyInstance } from 'fastify';
-import { logEventBodySchema } from '#contract/training';
+import { logEventAnswerSchema, logEventBodySchema, TRAINING_PATHS } from '#contract/training';
 import type { AppDeps } from '#server/deps';
 import { currentUser } from '#server/plugins/auth';
+import { replies } from '#server/plugins/route-contract';
 import type { ZodTypeProvider } from '#server/plugins/zod';
 import { createLogEventsRepository } from './repository.ts';
 
@@ -12,7 +13,10 @@ export async function logEventsRoutes(app: FastifyInstance, { db, clock }: Pick<
   const api = app.withTypeProvider<ZodTypeProvider>();
   const events = createLogEventsRepository(db);
 
-  api.post('/log/register', { config: { idempotent: true, allowSync: true }, schema: { body: logEventBodySchema } }, async (request) => {
+  api.post(TRAINING_PATHS.logEvent, {
+    config: { idempotent: true, allowSync: true },
+    schema: { body: logEventBodySchema, response: replies(logEventAnswerSchema) },
+  }, async (request) => {
     await events.append({ userId: currentUser(request).id, action: request.body.action, occurredAt: request.occurredAt, now: clock() });
     return { success: true as const };
   });

@@ -3,8 +3,8 @@ import { agentsResponseSchema, brandsResponseSchema, platformSitesResponseSchema
 import { loginResponseSchema } from '#contract/session';
 import type { UserRow } from '#server/db/schema';
 import { IMPERSONATION_EARNS_NOTHING, IMPERSONATION_READ_ONLY } from '#server/plugins/auth';
-import { tokenFor, userByEmail } from '#server/testing/rewards';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { tokenFor, userByEmail } from '#test-support/server/rewards';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 import { NO_ACCESS, NO_SUCH_AGENT, OUT_OF_SCOPE } from './service.ts';
 
 // Demo placement (seedMinimal): Ana (brand 2) at Madrid Castellana and Bruno (brand 1) at

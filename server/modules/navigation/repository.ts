@@ -2,7 +2,7 @@
 // scope (only agents with a nickname count: login-as-user picks them by it), the lookups the
 // scope checks need, and the audit rows. Never decides who may see what (the service does).
 import type { Kysely } from 'kysely';
-import type { ImpersonationScope } from '#domain/access';
+import type { ImpersonationScope } from '#domain/impersonation';
 import type { Database, UserRow } from '#server/db/schema';
 
 type Db = Kysely<Database>;

@@ -4,9 +4,11 @@
 // Every call re-checks the caller's scope on the server (the service does).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { loginAsUserBodySchema, type LoginResponse } from '#contract/session';
+import { ADMIN_PATHS, agentsResponseSchema, brandsResponseSchema, platformSitesResponseSchema, sitesResponseSchema } from '#contract/admin';
+import { loginAsUserBodySchema, loginResponseSchema } from '#contract/session';
 import type { AppDeps } from '#server/deps';
 import { currentUser } from '#server/plugins/auth';
+import { replies } from '#server/plugins/route-contract';
 import type { ZodTypeProvider } from '#server/plugins/zod';
 import { createNavigationService, type Caller } from './service.ts';
 
@@ -26,18 +28,19 @@ export async function navigationRoutes(app: FastifyInstance, deps: Pick<AppDeps,
   const api = app.withTypeProvider<ZodTypeProvider>();
   const navigation = createNavigationService(deps);
 
-  api.get('/navegacion-simulada/marcas', async (request) => listed({ marcas: await navigation.brands(callerOf(request)) }));
+  api.get(ADMIN_PATHS.brands, { schema: { response: replies(brandsResponseSchema) } }, async (request) =>
+    listed({ marcas: await navigation.brands(callerOf(request)) }));
 
-  api.get('/navegacion-simulada/sedes/:brand', { schema: { params: brandParams } }, async (request) =>
+  api.get(ADMIN_PATHS.sites, { schema: { params: brandParams, response: replies(sitesResponseSchema) } }, async (request) =>
     listed(await navigation.sites(callerOf(request), request.params.brand)));
 
-  api.get('/navegacion-simulada/plataformas/:brand/:platform', { schema: { params: platformParams } }, async (request) =>
+  api.get(ADMIN_PATHS.platformSites, { schema: { params: platformParams, response: replies(platformSitesResponseSchema) } }, async (request) =>
     listed({ plataformas: await navigation.platformSites(callerOf(request), request.params.brand, request.params.platform) }));
 
-  api.get('/navegacion-simulada/agentes/:brand/:site', { schema: { params: siteParams } }, async (request) =>
+  api.get(ADMIN_PATHS.agents, { schema: { params: siteParams, response: replies(agentsResponseSchema) } }, async (request) =>
     listed({ agentes: await navigation.agents(callerOf(request), request.params.brand, request.params.site) }));
 
-  api.post('/auth/login-as-user', { schema: { body: loginAsUserBody } }, async (request): Promise<LoginResponse> => {
+  api.post(ADMIN_PATHS.loginAsUser, { schema: { body: loginAsUserBody, response: replies(loginResponseSchema) } }, async (request) => {
     const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
     const data = await navigation.loginAsUser(callerOf(request), request.body.nick_name, { ip: request.ip, userAgent });
     return { success: true, message: `Estás navegando como ${data.user.nick_name ?? data.user.name}`, data };

@@ -1,9 +1,9 @@
 // Simulated navigation rules: the cascade lists (brands, sites with their platforms, a
 // platform's sites, a site's agents) inside the caller's scope, and login-as-user, which
 // opens a session as the agent remembering the supervisor and writes the audit row in the
-// same transaction. The scope is decided by #domain/access whatever the client asks.
+// same transaction. The scope is decided by #domain/impersonation whatever the client asks.
 import type { LoginData, SessionUser } from '#contract/session';
-import { impersonationScope, scopeReaches, type ImpersonationScope } from '#domain/access';
+import { impersonationScope, scopeReaches, type ImpersonationScope } from '#domain/impersonation';
 import type { AppDeps } from '#server/deps';
 import type { UserRow } from '#server/db/schema';
 import { HttpError } from '#server/http-error';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSummaryResponseSchema } from '#contract/admin';
 import { readFirstSheet } from '#server/spreadsheets/write';
-import { tokenFor, userByEmail } from '#server/testing/rewards';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { tokenFor, userByEmail } from '#test-support/server/rewards';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 import { NO_ACCESS, ORDER_SUMMARY_HEADER } from './service.ts';
 
 let ctx: TestContext;

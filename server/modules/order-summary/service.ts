@@ -1,8 +1,8 @@
 // The LATAM order summary (spec 2 "/listado-usuarios"): the list and its Resumen-pedidos.xlsx,
-// for LATAM and admin only (#domain/access). Dates in the workbook are dd/mm/yyyy hh:mm in
+// for LATAM and admin only (#domain/profiles). Dates in the workbook are dd/mm/yyyy hh:mm in
 // Spain's time, as the screen shows them; text cells go through writeXlsx's formula guard.
 import type { OrderSummaryRow } from '#contract/admin';
-import { canSeeOrderSummary } from '#domain/access';
+import { canSeeOrderSummary } from '#domain/profiles';
 import { formatDateTime } from '#domain/format';
 import type { AppDeps } from '#server/deps';
 import type { UserRow } from '#server/db/schema';

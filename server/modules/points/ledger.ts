@@ -1,12 +1,9 @@
 // The ledger as the FIFO rule (#domain/balance) reads it: one user's rows, what the user may
-// spend now, the IMPs history, and the expiry rows of lapsed credits. Writes only 'expiry'
-// rows, once per credit (source key expiry:{creditId}); callers that spend hold the user's
-// row lock (lockUser) so a lapse and a spend never read the ledger past each other.
+// spend now, the IMPs history, and the users with lapsed credits still to write off. Reads
+// only: every write goes through movements.ts.
 import { sql, type Kysely } from 'kysely';
 import type { PointsMovement } from '#contract/points';
 import { ledgerFifo, type LedgerEntry, type LedgerFifo } from '#domain/balance';
-import { PROGRAMME_TIME_ZONE } from '#domain/calendar';
-import { formatDate } from '#domain/format';
 import { sourceKeys } from '#domain/points';
 import { operacionOf } from '#domain/rewards';
 import type { Database } from '#server/db/schema';
@@ -38,32 +35,6 @@ export async function availableBalance(db: Kysely<Database>, userId: number, now
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return row.lapsed ? (await ledgerState(db, userId, now)).available : row.total;
-}
-
-/** Takes the user's row lock until the transaction ends: spends and lapses go one at a time. */
-export async function lockUser(trx: Kysely<Database>, userId: number): Promise<void> {
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
-}
-
-/**
- * Writes the expiry rows of the user's lapsed credits; returns the IMPs expired by this call.
- * Run it inside a transaction holding lockUser. A second run writes nothing (unique keys).
- */
-export async function settleExpiries(trx: Kysely<Database>, userId: number, now: Date): Promise<number> {
-  const state = await ledgerState(trx, userId, now);
-  if (state.pendingExpiries.length === 0) return 0;
-  const credited = new Map(state.credits.map((c) => [c.id, c.creditedAt]));
-  const inserted = await trx.insertInto('points_ledger').values(state.pendingExpiries.map((p) => ({
-    user_id: userId,
-    amount: -p.amount,
-    concept: `IMPs caducados (sumados el ${formatDate(credited.get(p.creditId), PROGRAMME_TIME_ZONE) ?? '-'})`,
-    source_key: sourceKeys.expiry(p.creditId),
-    attribute_id: null,
-    kind: 'expiry' as const,
-    occurred_at: p.expiresAt,
-    expires_at: null,
-  }))).onConflict((oc) => oc.columns(['user_id', 'source_key']).doNothing()).returning('amount').execute();
-  return -inserted.reduce((sum, r) => sum + r.amount, 0);
 }
 
 /**

@@ -2,16 +2,22 @@
 // combined figure). GET /listado-imps: the user's movements, newest first (any user may ask;
 // only brand 2 has a screen for it).
 import type { FastifyInstance } from 'fastify';
-import type { ImpsHistoryResponse, ImpsResponse } from '#contract/points';
+import { impsHistoryResponseSchema, impsResponseSchema, POINTS_PATHS } from '#contract/points';
 import type { AppDeps } from '#server/deps';
 import { currentUser } from '#server/plugins/auth';
+import { replies } from '#server/plugins/route-contract';
+import type { ZodTypeProvider } from '#server/plugins/zod';
 import { availableBalance, impsHistory } from './ledger.ts';
 
 export async function pointsRoutes(app: FastifyInstance, { db, clock }: Pick<AppDeps, 'db' | 'clock'>): Promise<void> {
-  app.get('/imps', async (request): Promise<ImpsResponse> => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(POINTS_PATHS.balance, { schema: { response: replies(impsResponseSchema) } }, async (request) => {
     const user = currentUser(request);
     return { imps: await availableBalance(db, user.id, clock()), puntos_ring_ring: user.puntos_ring_ring };
   });
 
-  app.get('/listado-imps', async (request): Promise<ImpsHistoryResponse> => ({ imps: await impsHistory(db, currentUser(request).id) }));
+  api.get(POINTS_PATHS.history, { schema: { response: replies(impsHistoryResponseSchema) } }, async (request) => ({
+    imps: await impsHistory(db, currentUser(request).id),
+  }));
 }

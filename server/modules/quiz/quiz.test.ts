@@ -8,8 +8,8 @@ import {
   startResponseSchema,
   type Question,
 } from '#contract/quiz';
-import { createAgent, queuedRowHeaders, sessionToken, syncCredential, type TestAgent } from '#server/testing/agents';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { createAgent, queuedRowHeaders, sessionToken, syncCredential, type TestAgent } from '#test-support/server/agents';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 
 let ctx: TestContext;
 const NOW = new Date('2025-06-20T10:00:00Z');

@@ -5,9 +5,13 @@
 // Numeric path segments are constrained by regex so these routes never catch other /api paths.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { answerBodySchema } from '#contract/quiz';
+import {
+  answerBodySchema, answerResponseSchema, checkStartResponseSchema, nextQuestionResponseSchema, questionBundleResponseSchema,
+  QUIZ_PATHS, resultsResponseSchema, startResponseSchema, statResponseSchema,
+} from '#contract/quiz';
 import type { AppDeps } from '#server/deps';
 import { currentUser } from '#server/plugins/auth';
+import { digitsOnly, replies } from '#server/plugins/route-contract';
 import type { ZodTypeProvider } from '#server/plugins/zod';
 import { createQuizService } from './service.ts';
 
@@ -17,47 +21,48 @@ const quizParams = z.object({ atributo: id, quizz: z.coerce.number().int().pipe(
 const participationParams = z.object({ participacion: id });
 const answerParams = z.object({ participacion: id, pregunta: id, atributo: id });
 
-const P = ':participacion(^\\d+)';
-
 export async function quizRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const quiz = createQuizService(deps);
 
   // Starting hands out the questions (and fixes the issue time): a supervisor browsing as an
   // agent must not use up the agent's only attempt.
-  api.post('/start/:atributo(^\\d+)/quizz/:quizz(^\\d+)', { config: { earnsPoints: true }, schema: { params: quizParams } }, async (request) => ({
+  api.post(digitsOnly(QUIZ_PATHS.start, 'atributo', 'quizz'), {
+    config: { earnsPoints: true },
+    schema: { params: quizParams, response: replies(startResponseSchema) },
+  }, async (request) => ({
     success: true as const,
     data: await quiz.start(currentUser(request).id, request.params.atributo, request.params.quizz),
   }));
 
-  api.get('/check-start/:atributo(^\\d+)/quizz/:quizz(^\\d+)', { schema: { params: quizParams } }, async (request) => {
+  api.get(digitsOnly(QUIZ_PATHS.checkStart, 'atributo', 'quizz'), { schema: { params: quizParams, response: replies(checkStartResponseSchema) } }, async (request) => {
     const data = await quiz.checkStart(currentUser(request).id, request.params.atributo, request.params.quizz);
     return { success: data !== null, data };
   });
 
-  api.get(`/${P}/pregunta`, { schema: { params: participationParams } }, async (request) => ({
+  api.get(digitsOnly(QUIZ_PATHS.question, 'participacion'), { schema: { params: participationParams, response: replies(nextQuestionResponseSchema) } }, async (request) => ({
     success: true as const,
     data: { pregunta: await quiz.nextQuestion(currentUser(request).id, request.params.participacion) },
   }));
 
-  api.get(`/${P}/pregunta/stat`, { schema: { params: participationParams } }, async (request) => ({
+  api.get(digitsOnly(QUIZ_PATHS.stat, 'participacion'), { schema: { params: participationParams, response: replies(statResponseSchema) } }, async (request) => ({
     success: true as const,
     data: await quiz.stat(currentUser(request).id, request.params.participacion),
   }));
 
-  api.get(`/${P}/preguntas`, { schema: { params: participationParams } }, async (request) => ({
+  api.get(digitsOnly(QUIZ_PATHS.bundle, 'participacion'), { schema: { params: participationParams, response: replies(questionBundleResponseSchema) } }, async (request) => ({
     success: true as const,
     data: await quiz.bundle(currentUser(request).id, request.params.participacion),
   }));
 
-  api.get(`/${P}/respuestas`, { schema: { params: participationParams } }, async (request) => ({
+  api.get(digitsOnly(QUIZ_PATHS.results, 'participacion'), { schema: { params: participationParams, response: replies(resultsResponseSchema) } }, async (request) => ({
     success: true as const,
     data: await quiz.results(currentUser(request).id, request.params.participacion),
   }));
 
-  api.post(`/${P}/:pregunta(^\\d+)/:atributo(^\\d+)/answer`, {
+  api.post(digitsOnly(QUIZ_PATHS.answer, 'participacion', 'pregunta', 'atributo'), {
     config: { idempotent: true, allowSync: true, earnsPoints: true },
-    schema: { params: answerParams, body: answerBodySchema },
+    schema: { params: answerParams, body: answerBodySchema, response: replies(answerResponseSchema) },
   }, async (request) => ({
     success: true as const,
     data: await quiz.answer(currentUser(request).id, {

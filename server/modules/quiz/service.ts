@@ -3,14 +3,14 @@
 // the claimed time (#domain/scoring) unless the timing is impossible; first answer wins; each
 // answer's points credited once. Always scoped to the signed-in user's own participations.
 import type { AnswerBody, AnswerResult, Participation, Question, QuestionBundle, QuizResults, QuizState } from '#contract/quiz';
-import { creditExpiry, sourceKeys } from '#domain/points';
+import { sourceKeys } from '#domain/points';
 import { answerPoints, isCompleted, isQuizOpen, quizCounters, scoredSeconds, serverElapsedMs, timingProblem, type QuizNumber, type ServedQuestion } from '#domain/quiz';
 import { QUESTIONS_PER_QUIZ } from '#domain/scoring';
 import { QUIZ_LOCKED_MESSAGE, quizVideo } from '#domain/training';
 import type { AppDeps } from '#server/deps';
 import { HttpError } from '#server/http-error';
-import { createPointsRepository } from '#server/modules/points/repository';
-import { recordTrainingStep } from '#server/modules/rankings/standings';
+import type { Earning } from '#server/modules/points/movements';
+import { earnActivity, recordTrainingStep } from '#server/modules/rankings/standings';
 import { createTrainingRepository } from '#server/modules/training/repository';
 import { createQuizRepository, type AnswerRow, type ParticipationRow, type QuestionWithOptions } from './repository.ts';
 
@@ -197,17 +197,12 @@ export function createQuizService({ db, clock }: AppDeps) {
         };
         await quiz.insertAnswer(answer);
         if (points > 0) {
-          await createPointsRepository(trx).creditOnce({
-            user_id: userId,
-            amount: points,
-            concept: `Quizz ${locked.quiz} ${attribute.nombre}: pregunta ${question.position}`,
-            source_key: sourceKeys.quizAnswer(locked.id, question.id),
-            attribute_id: locked.attribute_id,
-            kind: 'activity',
-            occurred_at: timing.occurredAt,
-            created_at: receivedAt,
-            expires_at: creditExpiry(timing.occurredAt),
-          });
+          const credit: Earning = {
+            userId, amount: points, concept: `Quizz ${locked.quiz} ${attribute.nombre}: pregunta ${question.position}`,
+            sourceKey: sourceKeys.quizAnswer(locked.id, question.id), attributeId: locked.attribute_id,
+            kind: 'activity', occurredAt: timing.occurredAt, receivedAt,
+          };
+          await earnActivity(trx, credit);
         }
         const all = [...answers, answer];
         const estado = quizCounters(all, total);

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadResponseSchema } from '#contract/ranking';
 import type { UserRow } from '#server/db/schema';
 import { readFirstSheet, type Cell } from '#server/spreadsheets/write';
-import { tokenFor, userByEmail } from '#server/testing/rewards';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { tokenFor, userByEmail } from '#test-support/server/rewards';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 import { DOWNLOAD_HEADER, DOWNLOAD_TTL_MS, NO_DOWNLOAD_ACCESS, UNSUPPORTED_DOWNLOAD } from './downloads.ts';
-import { credit, placeAgent } from './test-helpers.ts';
+import { credit, placeAgent } from '#test-support/server/rankings';
 
 const NOW = new Date('2025-06-20T10:00:00Z');
 const ACCESIBLE = 3;

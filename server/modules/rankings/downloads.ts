@@ -5,9 +5,12 @@
 // the agents of its impersonation scope, at their real positions.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { DownloadFilter, DownloadResponse } from '#contract/ranking';
+import { API_BASE } from '#contract/common';
+import { buildPath } from '#contract/paths';
+import { RANKING_PATHS, type DownloadFilter, type DownloadResponse } from '#contract/ranking';
 import { ATTRIBUTE_SLUGS, type AttributeId } from '#contract/attributes';
-import { canDownloadRankings, impersonationScope } from '#domain/access';
+import { impersonationScope } from '#domain/impersonation';
+import { canDownloadRankings } from '#domain/profiles';
 import { prizeTierOf, prizeTiers } from '#domain/ranking';
 import type { Database, UserRow } from '#server/db/schema';
 import { HttpError } from '#server/http-error';
@@ -19,7 +22,6 @@ export const DOWNLOAD_TTL_MS = 5 * 60_000;
 export const NO_DOWNLOAD_ACCESS = 'No tienes acceso a esta seccion';
 export const UNSUPPORTED_DOWNLOAD = 'Tipo de descarga no soportado';
 export const DOWNLOAD_GONE = 'La descarga ha caducado o no existe';
-export const DOWNLOAD_PATH_PREFIX = '/api/descargas/ranking/';
 
 export const DOWNLOAD_HEADER = ['Posición', 'Nick name', 'Nombre', 'Email', 'Marca', 'Plataforma', 'Sede', 'Puntos', 'Tareas completadas'];
 
@@ -91,7 +93,7 @@ export function createRankingDownloads({ db, clock }: { db: Kysely<Database>; cl
     await db.insertInto('ranking_downloads').values({
       token_hash: hashOf(token), user_id: user.id, file_name: fileName, bytes, created_at: now, expires_at: new Date(now.getTime() + DOWNLOAD_TTL_MS),
     }).execute();
-    return { download_url: `${DOWNLOAD_PATH_PREFIX}${token}`, file_name: fileName };
+    return { download_url: `${API_BASE}${buildPath(RANKING_PATHS.downloadFile, { token })}`, file_name: fileName };
   }
 
   async function workbook(user: UserRow, attributeId: number, partition: Partition, fileName: string): Promise<DownloadResponse> {

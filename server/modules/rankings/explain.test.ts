@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '#server/testing/test-app';
+import { createTestApp, type TestContext } from '#test-support/server/test-app';
 import { createRankingQueries, createRankingRepository, type RankingScopeRef, type StandingRow } from './repository.ts';
 import { rebuildStandings } from './standings.ts';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prizeTiers } from '#domain/ranking';
 import { JobRunner } from '#server/jobs/runner';
-import { createTestApp, type TestContext } from '#server/testing/test-app';
+import { createTestApp, type TestContext } from '#test-support/server/test-app';
 import { RANKING_MONTH_END_JOB, rankingMonthEndHandler, runMonthEnd, scheduleRankingMonthEnd, type PrizeAmounts } from './month-end.ts';
-import { credit, placeAgent, seededSites, snapshot } from './test-helpers.ts';
+import { credit, placeAgent, seededSites, snapshot } from '#test-support/server/rankings';
 
 // The demo calendar around 2 June 2025: De Valor = April (closed, paid on 12 May),
 // Resolutivo = May (grace until 3 June 24:00 Madrid, payday Monday 9 June), Accesible = June.

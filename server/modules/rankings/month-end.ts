@@ -4,11 +4,11 @@
 // the next month) they are credited as 'prize' ledger rows, which never move a ranking. Both
 // steps are idempotent: a closing row per attribute, and one source key per prize.
 import { sql, type Kysely } from 'kysely';
-import { creditExpiry, sourceKeys } from '#domain/points';
+import { sourceKeys } from '#domain/points';
 import { isRankingFrozen, monthlyWindow, prizePayday, prizeTierOf, prizeTiers, type PrizeTier } from '#domain/ranking';
 import type { Database } from '#server/db/schema';
 import { enqueueJob, type JobHandler } from '#server/jobs/runner';
-import { createPointsRepository } from '#server/modules/points/repository';
+import { earn } from '#server/modules/points/movements';
 
 type Db = Kysely<Database>;
 
@@ -82,23 +82,22 @@ export async function payPrizes(db: Db, attribute: { id: number; nombre: string 
     if (!closing) return 0;
     const winners = await trx.selectFrom('ranking_winners').selectAll().where('attribute_id', '=', attribute.id)
       .orderBy('scope').orderBy('scope_id').orderBy('position').execute();
-    const points = createPointsRepository(trx);
     let paid = 0;
     for (const w of winners) {
       if (w.amount <= 0) continue;
       const site = w.scope === 'plataforma';
-      const credited = await points.creditOnce({
-        user_id: w.user_id,
+      // A prize never moves a ranking: no recordCredit after it.
+      const credited = await earn(trx, {
+        userId: w.user_id,
         amount: w.amount,
         concept: site
           ? `Premio ranking ${attribute.nombre}: ${TIER_NAMES[w.tier] ?? 'premio'} de tu sede (puesto ${w.position})`
           : `Premio ranking ${attribute.nombre}: 1º de tu marca`,
-        source_key: site ? sourceKeys.prize(attribute.id, 'plataforma', w.scope_id) : sourceKeys.brandPrize(attribute.id, w.scope_id),
-        attribute_id: attribute.id,
+        sourceKey: site ? sourceKeys.prize(attribute.id, 'plataforma', w.scope_id) : sourceKeys.brandPrize(attribute.id, w.scope_id),
+        attributeId: attribute.id,
         kind: 'prize',
-        occurred_at: payday,
-        created_at: now,
-        expires_at: creditExpiry(payday),
+        occurredAt: payday,
+        receivedAt: now,
       });
       if (credited) paid++;
     }

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { differenceResponseSchema, neighboursResponseSchema, pointsResponseSchema, positionResponseSchema, rankingPageSchema, type RankingPage } from '#contract/ranking';
 import { prizeTiers } from '#domain/ranking';
 import type { UserRow } from '#server/db/schema';
-import { sessionToken } from '#server/testing/agents';
-import { tokenFor, userByEmail } from '#server/testing/rewards';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
-import { credit, placeAgent, seededSites } from './test-helpers.ts';
+import { sessionToken } from '#test-support/server/agents';
+import { tokenFor, userByEmail } from '#test-support/server/rewards';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
+import { credit, placeAgent, seededSites } from '#test-support/server/rankings';
 
 const NOW = new Date('2025-06-20T10:00:00Z');
 const ACCESIBLE = 3;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rankingOptionsResponseSchema, rankingPageSchema, type RankingOptions, type RankingPage } from '#contract/ranking';
 import type { UserRow } from '#server/db/schema';
-import { tokenFor, userByEmail } from '#server/testing/rewards';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
-import { credit, placeAgent } from './test-helpers.ts';
+import { tokenFor, userByEmail } from '#test-support/server/rewards';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
+import { credit, placeAgent } from '#test-support/server/rankings';
 
 // Who reads which brand and site ranking (issue 19): staff choose within their scope (admin
 // all, INTERNO its brand's sites, PLATAFORMA its platform's), refused outside it whatever

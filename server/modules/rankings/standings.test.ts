@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countsForMonth, monthlyWindow, rankStandings, type MonthlyWindow } from '#domain/ranking';
 import type { RankingScopeName } from '#server/db/schema';
-import { createTestApp, type TestContext } from '#server/testing/test-app';
+import { createTestApp, type TestContext } from '#test-support/server/test-app';
 import { createRankingRepository, type RankingScopeRef } from './repository.ts';
 import { rebuildStandings, refreshUserStandings } from './standings.ts';
-import { completeQuiz, credit, placeAgent, seededSites, seeVideo, snapshot, videosOf } from './test-helpers.ts';
+import { completeQuiz, credit, placeAgent, seededSites, seeVideo, snapshot, videosOf } from '#test-support/server/rankings';
 
-// Generated activity arriving in time order through the real write paths (creditOnce and the
+// Generated activity arriving in time order through the real write paths (earn with recordCredit, and the
 // training-step hook), then checked three ways: against the domain's window rule, against the
 // domain's order, and against a set-based rebuild from scratch.
 

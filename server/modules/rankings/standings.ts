@@ -1,17 +1,19 @@
 // Standings: the precomputed ranking rows (ranking_standings) and per-score agent counts
 // (ranking_score_counts), kept up to date in the same transaction as each activity credit
-// (recordCredit, called by creditOnce) and each finished training step (recordTrainingStep),
-// so ranking pages and positions read an index and never add up the ledger. Only agents (empty
-// perfil) have rows; prizes, redemptions and expiries never move a ranking. The rules come
-// from #domain/ranking; rebuild.ts recomputes everything set-based from the same rules.
+// (earnActivity: points' earn, then recordCredit; rankings follow the ledger, the points
+// module never calls rankings) and each finished training step
+// (recordTrainingStep), so ranking pages and positions read an index and never add up the
+// ledger. Only agents (empty perfil) have rows; prizes, redemptions and expiries never move a
+// ranking. The rules come from #domain/ranking; rebuild.ts recomputes everything set-based.
 import { sql, type Kysely } from 'kysely';
-import { isAgentProfile } from '#domain/access';
 import {
   allTrainingsFinishedAt, countsForMonth, monthlyFinishedAt, monthlyTasksDone, monthlyWindow, tasksDone, trainingFinishedAt,
   type TrainingSteps,
 } from '#domain/ranking';
+import { takesPartInRankings } from '#domain/ranking-scope';
 import { QUIZZES_PER_ATTRIBUTE } from '#domain/training';
-import type { Database, LedgerKind, RankingScopeName } from '#server/db/schema';
+import type { Database, RankingScopeName } from '#server/db/schema';
+import { earn, type Earning } from '#server/modules/points/movements';
 import { rebuildAll } from './rebuild.ts';
 
 type Db = Kysely<Database>;
@@ -34,7 +36,7 @@ export function scopesOf(attributeId: number, placement: Placement): { scope: Ra
 
 async function agentPlacement(db: Db, userId: number): Promise<Placement | null> {
   const user = await db.selectFrom('users').select(['perfil', 'brand_id', 'site_id']).where('id', '=', userId).executeTakeFirst();
-  return user && isAgentProfile(user.perfil) ? { brand_id: user.brand_id, site_id: user.site_id } : null;
+  return user && takesPartInRankings(user.perfil) ? { brand_id: user.brand_id, site_id: user.site_id } : null;
 }
 
 /**
@@ -71,31 +73,32 @@ async function calendarEntry(db: Db, attributeId: number) {
   return db.selectFrom('attributes').select(['id', 'enabled', 'month_start', 'month_end']).where('id', '=', attributeId).executeTakeFirst();
 }
 
-export interface CreditForStandings {
-  user_id: number;
-  amount: number;
-  attribute_id?: number | null;
-  kind: LedgerKind;
-  occurred_at: Date | string;
-  /** When the credit arrived (the ledger row's created_at): the sync grace reads it. */
-  created_at: Date;
+/**
+ * The one way an activity (video, quiz answer, reface) pays: the ledger credit, once per
+ * source key, and the rankings it moves, in the caller's transaction. True when it paid now.
+ */
+export async function earnActivity(trx: Db, credit: Earning): Promise<boolean> {
+  const paid = await earn(trx, credit);
+  if (paid) await recordCredit(trx, credit);
+  return paid;
 }
 
 /**
- * A ledger credit was just written: move the agent's global standing and, if the credit
- * counts for its attribute's month (#domain/ranking countsForMonth), the monthly one. Only
- * 'activity' counts. Call inside the credit's transaction (creditOnce does).
+ * A credit was just earned (points' earn answered true): move the agent's global standing
+ * and, if the credit counts for its attribute's month (#domain/ranking countsForMonth), the
+ * monthly one. Only 'activity' counts. Call inside the credit's transaction, so a ranking
+ * never disagrees with the ledger.
  */
-export async function recordCredit(db: Db, credit: CreditForStandings): Promise<void> {
+export async function recordCredit(db: Db, credit: Earning): Promise<void> {
   if (credit.kind !== 'activity' || credit.amount <= 0) return;
-  const placement = await agentPlacement(db, credit.user_id);
+  const placement = await agentPlacement(db, credit.userId);
   if (!placement) return;
-  const occurredAt = new Date(credit.occurred_at);
-  await addPoints(db, GLOBAL_RANKING, credit.user_id, placement, credit.amount, occurredAt);
-  if (credit.attribute_id === null || credit.attribute_id === undefined) return;
-  const entry = await calendarEntry(db, credit.attribute_id);
-  if (entry?.enabled && countsForMonth(monthlyWindow(entry), { occurredAt, createdAt: credit.created_at })) {
-    await addPoints(db, credit.attribute_id, credit.user_id, placement, credit.amount, occurredAt);
+  const { occurredAt } = credit;
+  await addPoints(db, GLOBAL_RANKING, credit.userId, placement, credit.amount, occurredAt);
+  if (credit.attributeId === null) return;
+  const entry = await calendarEntry(db, credit.attributeId);
+  if (entry?.enabled && countsForMonth(monthlyWindow(entry), { occurredAt, createdAt: credit.receivedAt })) {
+    await addPoints(db, credit.attributeId, credit.userId, placement, credit.amount, occurredAt);
   }
 }
 

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumResponseSchema, refaceStatusResponseSchema } from '#contract/reface';
-import { createAgent, sessionToken, type TestAgent } from '#server/testing/agents';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { createAgent, sessionToken, type TestAgent } from '#test-support/server/agents';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 import { IMAGE_NOT_FOUND } from './service';
 
 let ctx: TestContext;

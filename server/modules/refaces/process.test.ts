@@ -2,12 +2,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refaceStatusResponseSchema } from '#contract/reface';
 import { JobRunner } from '#server/jobs/runner';
-import { createAgent, type TestAgent } from '#server/testing/agents';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { createAgent, type TestAgent } from '#test-support/server/agents';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 import { LocalRefaceProvider, PORTRAIT_SIZE } from './local-provider';
 import { refaceJobHandler, REFACE_JOB } from './processor';
 import type { RefaceProvider } from './provider';
-import { jpegPhoto, multipart, pngPhoto } from './test-photos';
+import { jpegPhoto, multipart, pngPhoto } from '#test-support/server/photos';
 
 let ctx: TestContext;
 let photo: Buffer;

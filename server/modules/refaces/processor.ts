@@ -3,10 +3,11 @@
 // in ONE transaction, so a failure leaves the state failed with nothing half-written and the
 // points can never be paid without the portrait (or twice: the ledger's source key).
 // Work for an upload that a newer one replaced (another request id) is dropped.
-import { creditExpiry, REFACE_POINTS, sourceKeys } from '#domain/points';
+import { REFACE_POINTS, sourceKeys } from '#domain/points';
 import type { AppDeps } from '#server/deps';
 import type { JobHandler } from '#server/jobs/runner';
-import { createPointsRepository } from '#server/modules/points/repository';
+import type { Earning } from '#server/modules/points/movements';
+import { earnActivity } from '#server/modules/rankings/standings';
 import type { RefaceProvider } from './provider.ts';
 import { createRefacesRepository, type RefaceAttributeRow } from './repository.ts';
 import { newImagePath, REFACE_JOB, type RefaceJobPayload } from './service.ts';
@@ -49,18 +50,13 @@ export function createRefaceProcessor({ db, clock }: Pick<AppDeps, 'db' | 'clock
       if (row.image_id !== null) await repo.deleteImageIfUnused(row.image_id);
       // The first completed reface of an attribute pays; "Repetir Reface" finds the key taken.
       const attribute = await repo.findAttribute(row.attribute_id);
-      await createPointsRepository(trx).creditOnce({
-        user_id: row.user_id,
-        amount: REFACE_POINTS,
-        concept: `Reface ${attribute?.nombre ?? row.attribute_id}`,
-        source_key: sourceKeys.reface(row.attribute_id),
-        attribute_id: row.attribute_id,
-        kind: 'activity',
+      const credit: Earning = {
+        userId: row.user_id, amount: REFACE_POINTS, concept: `Reface ${attribute?.nombre ?? row.attribute_id}`,
+        sourceKey: sourceKeys.reface(row.attribute_id), attributeId: row.attribute_id, kind: 'activity',
         // Earned when the agent uploaded: a queue delay must not move it out of the month.
-        occurred_at: row.requested_at,
-        created_at: now,
-        expires_at: creditExpiry(row.requested_at),
-      });
+        occurredAt: row.requested_at, receivedAt: now,
+      };
+      await earnActivity(trx, credit);
       return 'completed';
     });
   }

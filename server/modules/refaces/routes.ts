@@ -4,11 +4,14 @@
 // connection: they are not queued offline, so they take no Idempotency-Key.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { downloadImageQuerySchema, REFACE_UPLOAD_FIELDS } from '#contract/reface';
+import {
+  albumResponseSchema, downloadImageQuerySchema, REFACE_PATHS, REFACE_UPLOAD_FIELDS, refaceStatusResponseSchema, refaceUploadResponseSchema,
+} from '#contract/reface';
 import { TOO_LARGE_MESSAGE } from '#domain/reface';
 import type { AppDeps } from '#server/deps';
 import { HttpError } from '#server/http-error';
 import { currentUser } from '#server/plugins/auth';
+import { replies } from '#server/plugins/route-contract';
 import type { ZodTypeProvider } from '#server/plugins/zod';
 import { createRefacesService, type UploadedPhoto } from './service.ts';
 
@@ -59,18 +62,21 @@ export async function refacesRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const api = app.withTypeProvider<ZodTypeProvider>();
   const refaces = createRefacesService(deps);
 
-  api.post('/refaces/upload', { config: { earnsPoints: true } }, async (request) => {
+  api.post(REFACE_PATHS.upload, { config: { earnsPoints: true }, schema: { response: replies(refaceUploadResponseSchema) } }, async (request) => {
     const userId = currentUser(request).id;
     const { attributeId, photo } = await readUpload(request);
     return refaces.upload(userId, attributeId, photo);
   });
 
-  api.get('/refaces/status/:atributo', { schema: { params: attributeParams } }, async (request) =>
+  api.get(REFACE_PATHS.status, { schema: { params: attributeParams, response: replies(refaceStatusResponseSchema) } }, async (request) =>
     refaces.status(currentUser(request).id, request.params.atributo));
 
-  api.get('/album', async (request) => ({ album: await refaces.album(currentUser(request).id) }));
+  api.get(REFACE_PATHS.album, { schema: { response: replies(albumResponseSchema) } }, async (request) => ({
+    album: await refaces.album(currentUser(request).id),
+  }));
 
-  api.get('/download-image', { schema: { querystring: downloadImageQuerySchema } }, async (request, reply) => {
+  // Portrait bytes: no JSON body, so no response schema (its errors are the errors plugin's JSON).
+  api.get(REFACE_PATHS.downloadImage, { schema: { querystring: downloadImageQuerySchema } }, async (request, reply) => {
     const image = await refaces.image(currentUser(request).id, request.query.path);
     return reply
       .header('content-type', image.contentType)

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refaceUploadResponseSchema } from '#contract/reface';
 import { DIMENSIONS_MESSAGE, NOT_AN_IMAGE_MESSAGE, REFACE_MAX_BYTES, TOO_LARGE_MESSAGE } from '#domain/reface';
-import { createAgent, sessionToken } from '#server/testing/agents';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { createAgent, sessionToken } from '#test-support/server/agents';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 import { IMPERSONATION_EARNS_NOTHING } from '#server/plugins/auth';
-import { jpegPhoto, multipart, pngPhoto, type FilePart } from './test-photos';
+import { jpegPhoto, multipart, pngPhoto, type FilePart } from '#test-support/server/photos';
 import { REFACE_JOB } from './service';
 
 let ctx: TestContext;

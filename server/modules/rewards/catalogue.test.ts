@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impsHistoryResponseSchema } from '#contract/points';
 import { ordersResponseSchema, productsResponseSchema } from '#contract/rewards';
-import { imps, tokenFor, userByEmail } from '#server/testing/rewards';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { imps, tokenFor, userByEmail } from '#test-support/server/rewards';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 
 let ctx: TestContext;
 let ana: string;

@@ -3,6 +3,9 @@
 // The order id is the idempotency key: asking twice for one order returns the same card.
 // Never touches the database or the ledger; failures are thrown as GiftCardError.
 import { randomBytes } from 'node:crypto';
+import { API_BASE } from '#contract/common';
+import { buildPath } from '#contract/paths';
+import { REWARDS_PATHS } from '#contract/rewards';
 import { COUPON_VALIDITY_DAYS } from '#domain/rewards';
 
 export interface GiftCardRequest {
@@ -58,7 +61,7 @@ export function newCouponCode(): string {
 }
 
 /** The coupon page of a code; root-relative, so it opens on whatever host the device used. */
-export const couponPath = (code: string) => `/api/cupones/${encodeURIComponent(code)}`;
+export const couponPath = (code: string) => `${API_BASE}${buildPath(REWARDS_PATHS.coupon, { code })}`;
 
 export class LocalGiftCardProvider implements GiftCardProvider {
   readonly timeoutMs: number;

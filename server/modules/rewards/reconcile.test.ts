@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob, JobRunner } from '#server/jobs/runner';
-import { agentWith, imps, ledgerOf, optionOf, ordersOf } from '#server/testing/rewards';
-import { createTestApp, type TestContext } from '#server/testing/test-app';
+import { agentWith, imps, ledgerOf, optionOf, ordersOf } from '#test-support/server/rewards';
+import { createTestApp, type TestContext } from '#test-support/server/test-app';
 import { LocalGiftCardProvider, type GiftCardProvider } from './gift-card-provider';
 import { RECONCILE_ORDER_JOB, reconcileOrderHandler } from './jobs';
 import { createRewardsService } from './service';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redeemResponseSchema } from '#contract/rewards';
-import { agentWith, imps, ledgerOf, optionOf, ordersOf, redeem, tokenFor, userByEmail } from '#server/testing/rewards';
-import { createTestApp, type TestContext } from '#server/testing/test-app';
+import { agentWith, imps, ledgerOf, optionOf, ordersOf, redeem, tokenFor, userByEmail } from '#test-support/server/rewards';
+import { createTestApp, type TestContext } from '#test-support/server/test-app';
 import { LocalGiftCardProvider } from './gift-card-provider';
 
 let ctx: TestContext;

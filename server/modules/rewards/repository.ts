@@ -103,11 +103,6 @@ export async function findIssuedByCode(db: Kysely<Database>, code: string): Prom
   return db.selectFrom('orders').selectAll().where('code', '=', code).where('status', '=', 'issued').executeTakeFirst();
 }
 
-/** Pending orders older than `before`: a request that died between debit and provider answer. */
-export async function stalePendingOrders(db: Kysely<Database>, before: Date): Promise<OrderRow[]> {
-  return db.selectFrom('orders').selectAll().where('status', '=', 'pending').where('created_at', '<', before).orderBy('id').execute();
-}
-
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** The user's orders in the spec's shape, newest first, each with its product. */

@@ -4,15 +4,16 @@
 // marked failed and a 'refund' row gives the IMPs back. A pending order whose request died is
 // finished by a reconcile job queued in the same transaction as the order: nothing is lost.
 import type { Order, Product, RedeemBody, RedeemResponse } from '#contract/rewards';
-import { canjearAction } from '#domain/access';
+import { canjearAction } from '#domain/profiles';
 import { formatNumber } from '#domain/format';
 import { sourceKeys } from '#domain/points';
 import { hasRewardsAccess, isProductRedeemable } from '#domain/rewards';
 import type { AppDeps } from '#server/deps';
 import type { OrderRow, UserRow } from '#server/db/schema';
 import { HttpError } from '#server/http-error';
-import { enqueueJob } from '#server/jobs/runner';
-import { availableBalance, lockUser, settleExpiries } from '#server/modules/points/ledger';
+import { cancelJob, enqueueJob } from '#server/jobs/runner';
+import { availableBalance } from '#server/modules/points/ledger';
+import { debit, lockBalance, lockUser, refund } from '#server/modules/points/movements';
 import { GIFT_CARD_FAILURE_CODE, GiftCardError, issueWithTimeout, type GiftCardProvider, type IssuedGiftCard } from './gift-card-provider.ts';
 import type { CouponView } from './coupon-page.ts';
 import * as repo from './repository.ts';
@@ -45,11 +46,9 @@ export function createRewardsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'
       if (body.value !== option.valorRings) throw refusal(400, VALUE_MISMATCH);
       if (!isProductRedeemable(option.product)) throw refusal(422, PRODUCT_UNAVAILABLE);
 
-      await lockUser(trx, user.id);
       const now = clock();
-      // Lapsed IMPs are written off first, so they can never pay for a prize.
-      await settleExpiries(trx, user.id, now);
-      if ((await availableBalance(trx, user.id, now)) < option.valorRings) throw refusal(422, INSUFFICIENT_BALANCE);
+      // Lapsed IMPs are written off first (lockBalance), so they can never pay for a prize.
+      if ((await lockBalance(trx, user.id, now)) < option.valorRings) throw refusal(422, INSUFFICIENT_BALANCE);
 
       const productCode = option.product.codigo_producto_chequemotiva;
       const handDelivered = productCode === null;
@@ -58,10 +57,7 @@ export function createRewardsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'
         status: handDelivered ? 'issued' : 'pending',
         validityStart: handDelivered ? now : null,
       });
-      await trx.insertInto('points_ledger').values({
-        user_id: user.id, amount: -option.valorRings, concept: `Canje: ${option.product.nombre}`,
-        source_key: sourceKeys.redemption(order.id), attribute_id: null, kind: 'redemption', occurred_at: now,
-      }).execute();
+      await debit(trx, { userId: user.id, amount: option.valorRings, concept: `Canje: ${option.product.nombre}`, sourceKey: sourceKeys.redemption(order.id), occurredAt: now });
       if (!handDelivered) {
         await enqueueJob(trx, { kind: RECONCILE_ORDER_JOB, payload: { orderId: order.id }, runAt: new Date(now.getTime() + RECONCILE_AFTER_MS), uniqueKey: reconcileKey(order.id) });
       }
@@ -75,18 +71,15 @@ export function createRewardsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'
       const now = clock();
       if ('card' in outcome) {
         const issued = await repo.markIssued(trx, order.id, outcome.card, now);
-        if (issued) await trx.deleteFrom('jobs').where('unique_key', '=', reconcileKey(order.id)).where('status', '=', 'queued').execute();
+        if (issued) await cancelJob(trx, reconcileKey(order.id));
         return issued;
       }
       // The lock keeps a concurrent expiry run from reading the ledger between failing and refunding.
       await lockUser(trx, order.user_id);
       const failed = await repo.markFailed(trx, order.id, { code: outcome.error.code, message: outcome.error.message }, now);
       if (!failed) return undefined;
-      await trx.insertInto('points_ledger').values({
-        user_id: order.user_id, amount: order.puntos, concept: `Devolución: ${order.nombre_producto} (no se pudo emitir)`,
-        source_key: sourceKeys.refund(order.id), attribute_id: null, kind: 'refund', occurred_at: now,
-      }).onConflict((oc) => oc.columns(['user_id', 'source_key']).doNothing()).execute();
-      await trx.deleteFrom('jobs').where('unique_key', '=', reconcileKey(order.id)).where('status', '=', 'queued').execute();
+      await refund(trx, { userId: order.user_id, amount: order.puntos, concept: `Devolución: ${order.nombre_producto} (no se pudo emitir)`, sourceKey: sourceKeys.refund(order.id), occurredAt: now });
+      await cancelJob(trx, reconcileKey(order.id));
       return failed;
     });
     // Someone else settled it first (the reconcile job, or the request): report what they decided.

@@ -2,15 +2,14 @@
 // database), GET /api/health/ready (readiness: a database round trip within a short limit, or a
 // Spanish 503) and GET /api/config (what the app needs before sign-in). Never exposes secrets.
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import type { healthSchema } from '#contract/common';
-import type { AppConfig } from '#contract/session';
+import { healthSchema, SYSTEM_PATHS } from '#contract/common';
+import { appConfigSchema } from '#contract/session';
 import type { AppDeps } from '#server/deps';
 import { HttpError } from '#server/http-error';
+import { replies } from '#server/plugins/route-contract';
+import type { ZodTypeProvider } from '#server/plugins/zod';
 import { DEMO_USERS } from '#server/seed/demo-users';
 import { pingDatabase } from './repository.ts';
-
-type HealthResponse = z.infer<typeof healthSchema>;
 
 /** A database slower than this to answer `select 1` is not ready: load balancers ask often. */
 export const READY_TIMEOUT_MS = 2_000;
@@ -30,19 +29,22 @@ async function databaseAnswers(db: AppDeps['db']): Promise<void> {
 }
 
 export async function systemRoutes(app: FastifyInstance, { config, db }: Pick<AppDeps, 'config' | 'db'>): Promise<void> {
-  app.get('/health', { config: { auth: 'public' } }, async (): Promise<HealthResponse> => ({ status: 'ok' }));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const health = { config: { auth: 'public' as const }, schema: { response: replies(healthSchema) } };
 
-  app.get('/health/ready', { config: { auth: 'public' } }, async (request): Promise<HealthResponse> => {
+  api.get(SYSTEM_PATHS.health, health, async () => ({ status: 'ok' as const }));
+
+  api.get(SYSTEM_PATHS.ready, health, async (request) => {
     try {
       await databaseAnswers(db);
     } catch (error) {
       request.log.warn({ err: error }, 'readiness: the database does not answer');
       throw new HttpError(503, DATABASE_NOT_READY);
     }
-    return { status: 'ok' };
+    return { status: 'ok' as const };
   });
 
-  app.get('/config', { config: { auth: 'public' } }, async (): Promise<AppConfig> => ({
+  api.get(SYSTEM_PATHS.config, { config: { auth: 'public' }, schema: { response: replies(appConfigSchema) } }, async () => ({
     googleClientId: config.googleClientId,
     demoMode: config.demoMode,
     demoUsers: config.demoMode ? DEMO_USERS.map(({ email, label }) => ({ email, label })) : [],

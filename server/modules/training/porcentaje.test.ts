@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videoProgressAnswerSchema } from '#contract/training';
-import { createAgent, queuedRowHeaders, sessionToken, syncCredential, type TestAgent } from '#server/testing/agents';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { createAgent, queuedRowHeaders, sessionToken, syncCredential, type TestAgent } from '#test-support/server/agents';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 
 let ctx: TestContext;
 let video: number;

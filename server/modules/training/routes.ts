@@ -3,9 +3,13 @@
 // to sync credentials, and it earns IMPs so impersonation is refused) and GET /progreso/{id}.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { videoProgressBodySchema } from '#contract/training';
+import {
+  attributeProgressResponseSchema, TRAINING_PATHS, videoProgressAnswerSchema, videoProgressBodySchema, videoProgressResponseSchema,
+  videoSeenResponseSchema, videosResponseSchema,
+} from '#contract/training';
 import type { AppDeps } from '#server/deps';
 import { currentUser } from '#server/plugins/auth';
+import { replies } from '#server/plugins/route-contract';
 import type { ZodTypeProvider } from '#server/plugins/zod';
 import { createTrainingService } from './service.ts';
 
@@ -16,27 +20,27 @@ export async function trainingRoutes(app: FastifyInstance, deps: AppDeps): Promi
   const api = app.withTypeProvider<ZodTypeProvider>();
   const training = createTrainingService(deps);
 
-  api.get('/video/atributo/:id', { schema: { params: idParams } }, async (request) => ({
+  api.get(TRAINING_PATHS.videos, { schema: { params: idParams, response: replies(videosResponseSchema) } }, async (request) => ({
     videos: await training.videos(currentUser(request).id, request.params.id),
   }));
 
-  api.get('/video/:id/visto', { schema: { params: idParams } }, async (request) => ({
+  api.get(TRAINING_PATHS.videoSeen, { schema: { params: idParams, response: replies(videoSeenResponseSchema) } }, async (request) => ({
     visto: (await training.progress(currentUser(request).id, request.params.id)).visto,
   }));
 
-  api.get('/video/:id/progreso', { schema: { params: idParams } }, async (request) => ({
+  api.get(TRAINING_PATHS.videoProgress, { schema: { params: idParams, response: replies(videoProgressResponseSchema) } }, async (request) => ({
     porcentaje: (await training.progress(currentUser(request).id, request.params.id)).porcentaje,
   }));
 
-  api.post('/video/:id/porcentaje', {
+  api.post(TRAINING_PATHS.reportProgress, {
     config: { idempotent: true, allowSync: true, earnsPoints: true },
-    schema: { params: idParams, body: videoProgressBodySchema },
+    schema: { params: idParams, body: videoProgressBodySchema, response: replies(videoProgressAnswerSchema) },
   }, async (request) => training.report(currentUser(request).id, request.params.id, {
     porcentaje: request.body.porcentaje,
     occurredAt: request.occurredAt,
   }));
 
-  api.get('/progreso/:id', { schema: { params: idParams } }, async (request) => ({
+  api.get(TRAINING_PATHS.attributeProgress, { schema: { params: idParams, response: replies(attributeProgressResponseSchema) } }, async (request) => ({
     progreso: await training.attributeProgress(currentUser(request).id, request.params.id),
   }));
 }

@@ -4,14 +4,14 @@
 // percentage. Always scoped to the signed-in user: never reads or writes another's progress.
 import type { z } from 'zod';
 import type { Video, videoProgressAnswerSchema } from '#contract/training';
-import { isAvailableOn } from '#domain/calendar';
-import { creditExpiry, sourceKeys, VIDEO_POINTS } from '#domain/points';
+import { isContentOpen } from '#domain/calendar';
+import { sourceKeys, VIDEO_POINTS } from '#domain/points';
 import { applyProgressReport, attributeProgress, completionEarns, type ProgressReport } from '#domain/video-progress';
 import { QUIZZES_PER_ATTRIBUTE } from '#domain/training';
 import type { AppDeps } from '#server/deps';
 import { HttpError } from '#server/http-error';
-import { createPointsRepository } from '#server/modules/points/repository';
-import { recordTrainingStep } from '#server/modules/rankings/standings';
+import type { Earning } from '#server/modules/points/movements';
+import { earnActivity, recordTrainingStep } from '#server/modules/rankings/standings';
 import { createTrainingRepository, type VideoRecord } from './repository.ts';
 
 type VideoProgressAnswer = z.infer<typeof videoProgressAnswerSchema>;
@@ -21,11 +21,6 @@ export const VIDEO_NOT_FOUND = 'No existe ese vídeo';
 export const VIDEO_NOT_AVAILABLE = 'Este vídeo todavía no está disponible.';
 
 const sameMoment = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
-
-/** The spec's `is_hable`: the attribute is enabled and the video's opening day has come. */
-function isOpen(video: Pick<VideoRecord, 'available_from' | 'attribute_enabled'>, now: Date): boolean {
-  return video.attribute_enabled && isAvailableOn(video.available_from, now);
-}
 
 export function createTrainingService({ db, clock }: AppDeps) {
   const repo = createTrainingRepository(db);
@@ -55,7 +50,7 @@ export function createTrainingService({ db, clock }: AppDeps) {
         url: v.url,
         captions_url: v.captions_url,
         duration_seconds: v.duration_seconds,
-        is_hable: isOpen(v, now),
+        is_hable: isContentOpen(v.attribute_enabled, v.available_from, now),
         visto: v.seen_at !== null,
         porcentaje: v.porcentaje ?? 0,
       }));
@@ -78,7 +73,7 @@ export function createTrainingService({ db, clock }: AppDeps) {
       const now = clock();
       // Judged at arrival, not at X-Occurred-At: a video never closes again once open, and a
       // slow device clock around midnight must not turn a real viewing into a refusal.
-      if (!isOpen(video, now)) throw new HttpError(409, VIDEO_NOT_AVAILABLE);
+      if (!isContentOpen(video.attribute_enabled, video.available_from, now)) throw new HttpError(409, VIDEO_NOT_AVAILABLE);
       return db.transaction().execute(async (trx) => {
         const progress = createTrainingRepository(trx);
         const before = await progress.lockProgress(userId, video.id, now);
@@ -90,17 +85,11 @@ export function createTrainingService({ db, clock }: AppDeps) {
         if (after.seenAt !== null && before.seenAt === null) await recordTrainingStep(trx, userId, video.attribute_id);
         let awarded = 0;
         if (completionEarns(after, report, video.duration_seconds)) {
-          const paid = await createPointsRepository(trx).creditOnce({
-            user_id: userId,
-            amount: VIDEO_POINTS,
-            concept: `Vídeo completado: ${video.title}`,
-            source_key: sourceKeys.video(video.id),
-            attribute_id: video.attribute_id,
-            kind: 'activity',
-            occurred_at: report.occurredAt,
-            created_at: now,
-            expires_at: creditExpiry(report.occurredAt),
-          });
+          const credit: Earning = {
+            userId, amount: VIDEO_POINTS, concept: `Vídeo completado: ${video.title}`, sourceKey: sourceKeys.video(video.id),
+            attributeId: video.attribute_id, kind: 'activity', occurredAt: report.occurredAt, receivedAt: now,
+          };
+          const paid = await earnActivity(trx, credit);
           awarded = paid ? VIDEO_POINTS : 0;
         }
         return { success: true as const, porcentaje: after.porcentaje, visto: after.seenAt !== null, imps_awarded: awarded };

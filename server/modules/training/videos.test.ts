@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributeProgressResponseSchema, videosResponseSchema } from '#contract/training';
-import { createAgent, type TestAgent } from '#server/testing/agents';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { createAgent, type TestAgent } from '#test-support/server/agents';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 
 let ctx: TestContext;
 let agent: TestAgent;

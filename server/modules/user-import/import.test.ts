@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_COLUMNS, IMPORT_WRONG_TYPE, importResponseSchema } from '#contract/admin';
-import { createPointsRepository } from '#server/modules/points/repository';
+import { credit } from '#test-support/server/rankings';
 import { readFirstSheet } from '#server/spreadsheets/write';
-import { tokenFor, userByEmail } from '#server/testing/rewards';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { tokenFor, userByEmail } from '#test-support/server/rewards';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 import { NOT_CORPORATE, TOO_BIG_EXPANDED } from './service.ts';
-import { csvOf, multipart, workbookZip, xlsOf, xlsxOf, type Rows } from './test-files.ts';
+import { csvOf, multipart, workbookZip, xlsOf, xlsxOf, type Rows } from '#test-support/server/import-files';
 
 let ctx: TestContext;
 let admin: string;
@@ -199,10 +199,7 @@ describe('who may import', () => {
   it('an agent imported as a supervisor leaves the rankings at once', async () => {
     const rafa = await ctx.db.insertInto('users').values({ email: 'rafa.rank@cliente.example', name: 'Rafa', nick_name: 'RafaRank', brand_id: 2 })
       .returningAll().executeTakeFirstOrThrow();
-    await createPointsRepository(ctx.db).creditOnce({
-      user_id: rafa.id, amount: 5, concept: 'Vídeo completado', source_key: 'video:999001', attribute_id: 3, kind: 'activity',
-      occurred_at: new Date('2025-06-20T09:00:00Z'), expires_at: null,
-    });
+    await credit(ctx.db, rafa.id, 5, 3, new Date('2025-06-20T09:00:00Z'));
     const inRanking = async () => (await ctx.app.inject({ method: 'GET', url: '/api/ranking/global?search=RafaRank', headers: bearer(admin) }))
       .json<{ data: { nick_name: string }[] }>().data.map((r) => r.nick_name);
     expect(await inRanking()).toEqual(['RafaRank']);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readRows } from './read-sheet.ts';
-import { csvOf, sheetXml, workbookWithSheet, workbookZip, xlsOf, xlsxOf, type Rows } from './test-files.ts';
+import { csvOf, sheetXml, workbookWithSheet, workbookZip, xlsOf, xlsxOf, type Rows } from '#test-support/server/import-files';
 
 const LIMITS = { maxRows: 3, maxColumns: 4 };
 const sheet = (rows: number, columns: number): Rows =>

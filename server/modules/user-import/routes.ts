@@ -4,10 +4,12 @@
 // GET /importar-usuario/plantilla (public: the template holds no personal data).
 // Online only: not an outbox write, so it takes no Idempotency-Key.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IMPORT_MAX_BYTES, IMPORT_TEMPLATE_FILE_NAME, type ImportResponse } from '#contract/admin';
+import { ADMIN_PATHS, IMPORT_MAX_BYTES, IMPORT_TEMPLATE_FILE_NAME, importResponseSchema } from '#contract/admin';
 import type { AppDeps } from '#server/deps';
 import { HttpError } from '#server/http-error';
 import { currentUser } from '#server/plugins/auth';
+import { replies } from '#server/plugins/route-contract';
+import type { ZodTypeProvider } from '#server/plugins/zod';
 import { createUserImportService, type UploadedFile } from './service.ts';
 import { importTemplate } from './template.ts';
 
@@ -32,16 +34,18 @@ async function readFile(request: FastifyRequest): Promise<UploadedFile> {
 }
 
 export async function userImportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const imports = createUserImportService(deps);
 
-  app.post('/importar-usuario', async (request): Promise<ImportResponse> => {
+  api.post(ADMIN_PATHS.importUsers, { schema: { response: replies(importResponseSchema) } }, async (request) => {
     const caller = { user: currentUser(request), impersonating: (request.session?.impersonatorUserId ?? null) !== null, ip: request.ip };
     // Refuse before reading the upload: a caller who may not import never sends us a file to parse.
     imports.assertAccess(caller);
     return imports.importFile(caller, await readFile(request));
   });
 
-  app.get('/importar-usuario/plantilla', { config: { auth: 'public' } }, async (_request, reply) =>
+  // Workbook bytes: no JSON body, so no response schema (its errors are the errors plugin's JSON).
+  api.get(ADMIN_PATHS.importTemplate, { config: { auth: 'public' } }, async (_request, reply) =>
     reply
       .type(XLSX_TYPE)
       .header('content-disposition', `attachment; filename="${IMPORT_TEMPLATE_FILE_NAME}"`)

@@ -5,7 +5,7 @@
 // is written in ONE transaction with its audit: any invalid or out-of-scope row, and nothing
 // changes. Repeated e-mails are skipped and reported; existing users (any case) are updated.
 import { IMPORT_EXTENSIONS, IMPORT_WRONG_TYPE, type ImportResponse, type ImportRowIssue } from '#contract/admin';
-import { canImportUsers } from '#domain/access';
+import { canImportUsers } from '#domain/profiles';
 import { checkSheet, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, TOO_MANY_COLUMNS, TOO_MANY_ROWS, type Cell } from '#domain/user-import';
 import type { AppDeps } from '#server/deps';
 import type { ImportFileType, UserRow } from '#server/db/schema';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeXlsx } from '#server/spreadsheets/write';
 import { decodeCsv, detectFileType } from './file-type.ts';
-import { csvOf, workbookZip, xlsOf, zipOf } from './test-files.ts';
+import { csvOf, workbookZip, xlsOf, zipOf } from '#test-support/server/import-files';
 import { checkZip } from './zip-guard.ts';
 
 describe('detectFileType: by the bytes, never the name', () => {

@@ -1,9 +1,10 @@
 // The signed-in user's own routes: POST /crear-nickname (idempotent: it may arrive from the
 // offline outbox) and GET /ceck-admin (path spelled as in the spec).
 import type { FastifyInstance } from 'fastify';
-import { nicknameBodySchema } from '#contract/session';
+import { AUTH_PATHS, checkAdminResponseSchema, nicknameBodySchema, nicknameResponseSchema } from '#contract/session';
 import type { AppDeps } from '#server/deps';
 import { currentUser } from '#server/plugins/auth';
+import { replies } from '#server/plugins/route-contract';
 import type { ZodTypeProvider } from '#server/plugins/zod';
 import { createUsersService } from './service.ts';
 
@@ -15,10 +16,15 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   const api = app.withTypeProvider<ZodTypeProvider>();
   const users = createUsersService(deps);
 
-  api.post('/crear-nickname', { config: { idempotent: true, allowSync: true }, schema: { body: nicknameBody } }, async (request) => {
+  api.post(AUTH_PATHS.nickname, {
+    config: { idempotent: true, allowSync: true },
+    schema: { body: nicknameBody, response: replies(nicknameResponseSchema) },
+  }, async (request) => {
     const nickName = await users.setNickname(currentUser(request).id, request.body?.nick_name);
     return { success: true as const, data: { nick_name: nickName } };
   });
 
-  api.get('/ceck-admin', async (request) => ({ isAdmin: users.isAdmin(currentUser(request)) }));
+  api.get(AUTH_PATHS.checkAdmin, { schema: { response: replies(checkAdminResponseSchema) } }, async (request) => ({
+    isAdmin: users.isAdmin(currentUser(request)),
+  }));
 }

@@ -2,7 +2,7 @@
 // the admin check. Uniqueness is case-insensitive and also guarded by a unique index, so
 // two agents racing for the same nickname cannot both win.
 import type { SessionUser } from '#contract/session';
-import { isAdminProfile } from '#domain/access';
+import { isAdminProfile } from '#domain/profiles';
 import { checkNickname } from '#domain/nickname';
 import type { AppDeps } from '#server/deps';
 import type { UserRow } from '#server/db/schema';

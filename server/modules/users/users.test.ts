@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAdminResponseSchema, nicknameResponseSchema } from '#contract/session';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 
 let ctx: TestContext;
 let nuevo: string;

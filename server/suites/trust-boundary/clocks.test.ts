@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerResponseSchema, questionBundleResponseSchema, startResponseSchema, type Question } from '#contract/quiz';
 import type { LoginData } from '#contract/session';
 import { signSsoToken } from '#server/modules/auth/sso-token';
-import { createAgent, queuedRowHeaders, type TestAgent } from '#server/testing/agents';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { createAgent, queuedRowHeaders, type TestAgent } from '#test-support/server/agents';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 
 let ctx: TestContext;
 const NOW = new Date('2025-06-20T10:00:00Z');

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_COLUMNS } from '#contract/admin';
 import { MAX_IMPORT_ROWS } from '#domain/user-import';
 import type { UserRow } from '#server/db/schema';
-import { csvOf, multipart, sheetXml, workbookWithSheet, xlsxOf, type Rows } from '#server/modules/user-import/test-files';
+import { csvOf, multipart, sheetXml, workbookWithSheet, xlsxOf, type Rows } from '#test-support/server/import-files';
 import { writeXlsx } from '#server/spreadsheets/write';
-import { tokenFor, userByEmail } from '#server/testing/rewards';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { tokenFor, userByEmail } from '#test-support/server/rewards';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 
 let ctx: TestContext;
 const tokens: Record<'admin' | 'interno' | 'plataforma' | 'latam', string> = { admin: '', interno: '', plataforma: '', latam: '' };

@@ -18,8 +18,8 @@ import { openDatabase } from '#server/db/open';
 import type { Database } from '#server/db/schema';
 import { signSsoToken } from '#server/modules/auth/sso-token';
 import { seedMinimal } from '#server/seed/index';
-import { freePort, LISTENING, startServerProcess, type ServerChild } from '#server/testing/server-process';
-import { bearer, createTestApp, openTestDatabase } from '#server/testing/test-app';
+import { freePort, LISTENING, startServerProcess, type ServerChild } from '#test-support/server/server-process';
+import { bearer, createTestApp, openTestDatabase } from '#test-support/server/test-app';
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
 afterAll(async () => {

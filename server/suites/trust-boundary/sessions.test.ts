@@ -9,11 +9,11 @@ import { downloadResponseSchema } from '#contract/ranking';
 import { loginResponseSchema } from '#contract/session';
 import type { UserRow } from '#server/db/schema';
 import { OUT_OF_SCOPE } from '#server/modules/navigation/service';
-import { credit } from '#server/modules/rankings/test-helpers';
-import { csvOf, multipart } from '#server/modules/user-import/test-files';
+import { credit } from '#test-support/server/rankings';
+import { csvOf, multipart } from '#test-support/server/import-files';
 import { IMPERSONATION_EARNS_NOTHING, IMPERSONATION_READ_ONLY, SESSION_INVALID, STAFF_EARNS_NOTHING } from '#server/plugins/auth';
 import { readFirstSheet } from '#server/spreadsheets/write';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 
 const NOW = new Date('2025-06-20T10:00:00Z');
 const MINUTE = 60_000;

@@ -10,9 +10,9 @@ import { demoSsoResponseSchema, loginResponseSchema } from '#contract/session';
 import { loadConfig } from '#server/config';
 import { demoAccessNotice } from '#server/modules/auth/demo-access';
 import { signSsoToken } from '#server/modules/auth/sso-token';
-import { createAgent } from '#server/testing/agents';
-import { startGoogleStandIn, STAND_IN_CLIENT_ID, type GoogleStandIn } from '#server/testing/google-stand-in';
-import { bearer, createTestApp, type TestContext } from '#server/testing/test-app';
+import { createAgent } from '#test-support/server/agents';
+import { startGoogleStandIn, STAND_IN_CLIENT_ID, type GoogleStandIn } from '#test-support/server/google-stand-in';
+import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 
 const LOGIN_FAILED = { success: false, error: 'El correo o la contraseña son incorrectos' };
 const DEMO_LOCAL_ONLY = { success: false, error: 'El acceso de demostración solo funciona desde este equipo' };

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { startDrainLoop } from '#offline/drain-loop';
+import { startDraining } from '#offline/session-lifecycle';
 
 /**
  * Sends queued actions while someone is signed in; stops on sign-out. A change of user
@@ -9,6 +9,6 @@ import { startDrainLoop } from '#offline/drain-loop';
 export function useDrainLoop(userId: number | null): void {
   useEffect(() => {
     if (userId === null) return undefined;
-    return startDrainLoop();
+    return startDraining();
   }, [userId]);
 }

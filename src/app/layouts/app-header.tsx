@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Logo } from '#components/logo';
-import { canjearAction, showsBalance } from '#domain/access';
+import { canjearAction, showsBalance } from '#domain/profiles';
 import { sessionAtom } from '#offline/session';
 import { paths } from '#app/paths.ts';
 import { BalanceBox } from '#app/layouts/balance-box.tsx';

@@ -1,9 +1,8 @@
 import { Skeleton } from '@mantine/core';
 import type { SessionUser } from '#contract/session';
-import { fetchImps } from '#api/points';
-import { balanceUnit, headerBalance } from '#domain/access';
+import { balanceUnit, headerBalance } from '#domain/navigation';
 import { formatNumber } from '#domain/format';
-import { useCachedQuery } from '#offline/use-cached-query';
+import { useBalance } from '#data/shared-reads';
 import { useReportDataAge } from '#components/screen-data-age';
 import classes from './header.module.css';
 
@@ -12,7 +11,7 @@ import classes from './header.module.css';
  * shows offline, refreshed from the API behind. How old an unconfirmed figure is, the sync line says.
  */
 export function BalanceBox({ user }: { user: SessionUser }) {
-  const { data, isLoading, isStale, fetchedAt } = useCachedQuery('imps', fetchImps, { userId: user.id });
+  const { data, isLoading, isStale, fetchedAt } = useBalance(user.id);
   const unit = balanceUnit(user);
   const amount = data ? formatNumber(headerBalance(user, data)) : null;
   useReportDataAge(fetchedAt, isStale);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { onDatabaseEvent, type DatabaseEvent } from '#offline/db';
+import { onDatabaseEvent, type DatabaseEvent } from '#offline/db-events';
 
 const MESSAGES: Record<DatabaseEvent, string> = {
   outdated: 'La app se actualizó en otra pestaña. Recarga para continuar.',

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '#domain/format';
-import type { OutboxRow } from '#offline/db';
-import { discardFailed, retryFailed } from '#offline/outbox';
+import { discardFailed, retryFailed, type OutboxRow } from '#offline/outbox';
 
 /**
  * The queued actions the server refused for good, each with the server's reason, to discard

@@ -2,9 +2,9 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { idleSignOutApplies } from '#domain/access';
+import { idleSignOutApplies } from '#domain/profiles';
 import { sessionAtom } from '#offline/session';
-import { useAppConfig } from '#features/auth/hooks/use-app-config.ts';
+import { useAppConfig } from '#data/app-config';
 import { useIdleSignOut } from '#app/hooks/use-idle-sign-out.ts';
 import { paths } from '#app/paths.ts';
 

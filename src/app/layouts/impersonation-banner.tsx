@@ -3,9 +3,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Button } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { navigationBanner } from '#domain/access';
+import { navigationBanner } from '#domain/navigation';
 import { sessionAtom } from '#offline/session';
-import { restoreOriginalUser } from '#features/auth/sign-out.ts';
+import { restoreOriginalUser } from '#offline/session-lifecycle';
 import { paths } from '#app/paths.ts';
 import classes from './impersonation-banner.module.css';
 

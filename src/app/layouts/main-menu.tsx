@@ -2,9 +2,8 @@ import { Fragment } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button, Menu } from '@mantine/core';
 import type { SessionUser } from '#contract/session';
-import { fetchAppConfig } from '#api/config';
-import { activeMenuHref, menuItems } from '#domain/access';
-import { useCachedQuery } from '#offline/use-cached-query';
+import { activeMenuHref, menuItems } from '#domain/navigation';
+import { useCachedAppConfig } from '#data/shared-reads';
 import { paths } from '#app/paths.ts';
 import classes from './header.module.css';
 
@@ -17,9 +16,6 @@ const onBrandButtonVars = () => ({
     '--button-bd': '1px solid rgba(255, 255, 255, 0.45)',
   },
 });
-
-/** The configuration changes with a deployment, not while the app runs. */
-const CONFIG_MAX_AGE_MS = 10 * 60_000;
 
 function MenuIcon() {
   return (
@@ -34,7 +30,7 @@ export function MainMenu({ user }: { user: SessionUser }) {
   const { pathname } = useLocation();
   // Who may import users depends on the corporate domain, server configuration: read through
   // the device cache as /importar-usuarios reads it, so the menu agrees with it offline too.
-  const config = useCachedQuery('app-config', fetchAppConfig, { userId: user.id, maxAgeMs: CONFIG_MAX_AGE_MS });
+  const config = useCachedAppConfig(user.id);
   const items = menuItems(user, config.data?.corporateDomain);
   const firstStaff = items.find((i) => i.staff)?.href;
   const active = activeMenuHref(items, pathname);

@@ -1,5 +1,5 @@
 import { Button, Flex, Modal, Stack, Text } from '@mantine/core';
-import { useAppConfig } from '#features/auth/hooks/use-app-config.ts';
+import { useAppConfig } from '#data/app-config';
 
 interface PartnerRedeemModalProps {
   opened: boolean;

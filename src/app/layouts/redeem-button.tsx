@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useDisclosure } from '@mantine/hooks';
 import { Button } from '@mantine/core';
 import type { SessionUser } from '#contract/session';
-import { canjearAction } from '#domain/access';
+import { canjearAction } from '#domain/profiles';
 import { paths } from '#app/paths.ts';
 import { PartnerRedeemModal } from '#app/layouts/partner-redeem-modal.tsx';
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Divider, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { formatNumber } from '#domain/format';
-import type { OutboxRow } from '#offline/db';
+import type { OutboxRow } from '#offline/outbox';
 import { formatAge, formatLastSync } from '#offline/format-age';
 import { AlertIcon } from '#components/alert-icon';
 import { FailedActions } from '#app/layouts/failed-actions.tsx';

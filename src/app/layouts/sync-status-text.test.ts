@@ -1,36 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { failedText, NOTHING_PENDING, pendingKind, pendingLines, pendingShortText, pendingText, summarizePending } from './sync-status-text.ts';
+import { failedText, NOTHING_PENDING, pendingLines, pendingShortText, pendingText, summarizePending } from './sync-status-text.ts';
 
 const progress = (videoId: number, porcentaje: number, imps = 0) => ({
   id: `v${videoId}-${porcentaje}`,
-  path: `/video/${videoId}/porcentaje`,
+  subject: { kind: 'video-progress' as const, videoId },
   imps,
   label: imps > 0 ? `Vídeo completado: Vídeo ${videoId}` : `Progreso de vídeo: Vídeo ${videoId}`,
 });
-const answer = (question: number) => ({ id: `a${question}`, path: `/41/${question}/3/answer`, imps: 0, label: `Quizz 1 Accesible: pregunta ${question}` });
-const log = (n: number) => ({ id: `l${n}`, path: '/log/register', imps: 0, label: 'Registro de actividad' });
-
-describe('pendingKind', () => {
-  it.each([
-    ['/video/12/porcentaje', 'video'],
-    ['/41/7/3/answer', 'answer'],
-    ['/refaces/upload', 'reface'],
-    ['/log/register', 'log'],
-    ['/crear-nickname', 'other'],
-    ['/video/12/visto', 'other'],
-  ])('%s → %s', (path, kind) => {
-    expect(pendingKind(path)).toBe(kind);
-  });
-});
+const answer = (question: number) => ({ id: `a${question}`, subject: { kind: 'quiz-answer' as const, participationId: 41, questionId: question }, imps: 0, label: `Quizz 1 Accesible: pregunta ${question}` });
+const log = (n: number) => ({ id: `l${n}`, subject: { kind: 'log-event' as const }, imps: 0, label: 'Registro de actividad' });
+const other = (id: string, imps = 0) => ({ id, subject: { kind: 'other' as const }, imps, label: id });
 
 describe('summarizePending', () => {
   it('counts a video once however many progress reports it queued, and every answer', () => {
     const rows = [progress(12, 10), progress(12, 50), progress(12, 100, 5), log(1), answer(1), answer(2), answer(3), answer(4), answer(5)];
-    expect(summarizePending(rows)).toEqual({ actions: 6, imps: 5, videos: 1, answers: 5, refaces: 0, others: 0, logs: 1 });
+    expect(summarizePending(rows)).toEqual({ actions: 6, imps: 5, videos: 1, answers: 5, others: 0, logs: 1 });
   });
 
   it('is nothing for no rows', () => {
     expect(summarizePending([])).toEqual(NOTHING_PENDING);
+  });
+
+  it('reads a row queued without a subject (by an older tab) as something else', () => {
+    expect(summarizePending([{ imps: 0 }])).toEqual({ ...NOTHING_PENDING, actions: 1, others: 1 });
   });
 });
 
@@ -43,7 +35,8 @@ describe('pendingText', () => {
     ['two videos finished and two answers', [progress(12, 100, 5), progress(13, 100, 5), answer(1), answer(2)], '4 acciones pendientes: +10 IMPs, 2 vídeos, 2 respuestas'],
     ['one answer', [answer(1)], '1 acción pendiente: 1 respuesta'],
     ['a video half seen', [progress(12, 40)], '1 acción pendiente: 1 vídeo'],
-    ['a reface and something else', [{ id: 'r', path: '/refaces/upload', imps: 10, label: 'Reface' }, { id: 'n', path: '/crear-nickname', imps: 0, label: 'Nick' }], '2 acciones pendientes: +10 IMPs, 1 reface, 1 otra'],
+    ['something else, with points', [other('Nick', 10)], '1 acción pendiente: +10 IMPs, 1 otra'],
+    ['two other things', [other('a'), other('b')], '2 acciones pendientes: 2 otras'],
     ['only activity logs', [log(1)], '1 registro de actividad pendiente'],
     ['several activity logs', [log(1), log(2)], '2 registros de actividad pendientes'],
   ] as Array<[string, Parameters<typeof summarizePending>[0], string | null]>)('%s', (_name, rows, expected) => {

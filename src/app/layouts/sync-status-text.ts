@@ -1,49 +1,41 @@
-// The words of the sync indicator. Pure: outbox rows or counts in, Spanish out.
-import { progressVideoId, trainingPaths } from '#api/training';
+// The words of the sync indicator. Pure: outbox rows or counts in, Spanish out. What each row
+// is comes from its subject (set when it was queued), never from its API path.
 import { formatNumber } from '#domain/format';
+import { subjectOf, type OutboxSubject } from '#offline/outbox-subject';
 
-/** What a queued action is, read from its API path (spec 7). */
-export type PendingKind = 'video' | 'answer' | 'reface' | 'log' | 'other';
-
-const QUIZ_ANSWER = /^\/\d+\/\d+\/\d+\/answer$/;
-
-export function pendingKind(path: string): PendingKind {
-  if (progressVideoId(path) !== null) return 'video';
-  if (QUIZ_ANSWER.test(path)) return 'answer';
-  if (path.startsWith('/refaces/')) return 'reface';
-  if (path === trainingPaths.logEvent) return 'log';
-  return 'other';
+/** The part of an outbox row the sync line reads. */
+interface PendingRowFacts {
+  subject?: OutboxSubject;
+  imps: number;
 }
 
 export interface PendingSummary {
-  /** What the user did: a video (however many progress reports it queued), an answer, a reface… Activity logs not included. */
+  /** What the user did: a video (however many progress reports it queued), an answer… Activity logs not included. */
   actions: number;
   imps: number;
   videos: number;
   answers: number;
-  refaces: number;
   others: number;
   /** "Clic vídeo", "Fin video"…: queued too, but nothing the user did on purpose. */
   logs: number;
 }
 
-export const NOTHING_PENDING: PendingSummary = { actions: 0, imps: 0, videos: 0, answers: 0, refaces: 0, others: 0, logs: 0 };
+export const NOTHING_PENDING: PendingSummary = { actions: 0, imps: 0, videos: 0, answers: 0, others: 0, logs: 0 };
 
 /** Counts the pending rows by kind; a video's several progress reports count as one video. */
-export function summarizePending(rows: ReadonlyArray<{ path: string; imps: number }>): PendingSummary {
-  const videos = new Set<string>();
+export function summarizePending(rows: ReadonlyArray<PendingRowFacts>): PendingSummary {
+  const videos = new Set<number>();
   const counts = { ...NOTHING_PENDING };
   for (const row of rows) {
     counts.imps += row.imps;
-    const kind = pendingKind(row.path);
-    if (kind === 'video') videos.add(row.path);
-    else if (kind === 'answer') counts.answers += 1;
-    else if (kind === 'reface') counts.refaces += 1;
-    else if (kind === 'log') counts.logs += 1;
+    const subject = subjectOf(row);
+    if (subject.kind === 'video-progress') videos.add(subject.videoId);
+    else if (subject.kind === 'quiz-answer') counts.answers += 1;
+    else if (subject.kind === 'log-event') counts.logs += 1;
     else counts.others += 1;
   }
   counts.videos = videos.size;
-  counts.actions = counts.videos + counts.answers + counts.refaces + counts.others;
+  counts.actions = counts.videos + counts.answers + counts.others;
   return counts;
 }
 
@@ -53,7 +45,6 @@ function kindParts(summary: PendingSummary): string[] {
   return [
     summary.videos > 0 ? count(summary.videos, 'vídeo', 'vídeos') : null,
     summary.answers > 0 ? count(summary.answers, 'respuesta', 'respuestas') : null,
-    summary.refaces > 0 ? count(summary.refaces, 'reface', 'refaces') : null,
     summary.others > 0 ? count(summary.others, 'otra', 'otras') : null,
   ].filter((part): part is string => part !== null);
 }
@@ -89,24 +80,24 @@ export interface PendingLine {
  * The detail of what waits, one line per thing the user did, oldest first: a video once (its
  * "Vídeo completado" report if any), each answer, and the activity logs as one count.
  */
-export function pendingLines(rows: ReadonlyArray<{ id: string; path: string; imps: number; label: string }>): PendingLine[] {
+export function pendingLines(rows: ReadonlyArray<PendingRowFacts & { id: string; label: string }>): PendingLine[] {
   const lines: PendingLine[] = [];
-  const byVideo = new Map<string, PendingLine>();
+  const byVideo = new Map<number, PendingLine>();
   let logs = 0;
   for (const row of rows) {
-    const kind = pendingKind(row.path);
-    if (kind === 'log') {
+    const subject = subjectOf(row);
+    if (subject.kind === 'log-event') {
       logs += 1;
       continue;
     }
-    const video = kind === 'video' ? byVideo.get(row.path) : undefined;
+    const video = subject.kind === 'video-progress' ? byVideo.get(subject.videoId) : undefined;
     if (video) {
       video.imps += row.imps;
       if (row.imps > 0) video.label = row.label;
       continue;
     }
     const line = { key: row.id, label: row.label, imps: row.imps };
-    if (kind === 'video') byVideo.set(row.path, line);
+    if (subject.kind === 'video-progress') byVideo.set(subject.videoId, line);
     lines.push(line);
   }
   if (logs > 0) lines.push({ key: 'logs', label: count(logs, 'registro de actividad', 'registros de actividad'), imps: 0 });

@@ -1,6 +1,7 @@
 // Session changes that start or edit a session: Google and SSO sign-in, the nickname.
 // All of them need the network; none is queued in the outbox. Sign-out lives in
-// sign-out.ts: it needs the Dexie cache and outbox, which the sign-in screens should not load.
+// #offline/session-lifecycle: it needs the Dexie cache and outbox, which the sign-in screens
+// should not load.
 import type { LoginResponse, SessionUser } from '#contract/session';
 import { createNickname, loginWithGoogle, loginWithSso } from '#api/auth';
 import { toApiRequestError } from '#api/http';

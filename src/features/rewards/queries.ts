@@ -1,32 +1,22 @@
 // The rewards screens' reads: device snapshots (Dexie) kept fresh from the API, so the
 // catalogue, the orders and the IMPs history open offline with their age. Keys are per user.
-import { fetchImps, fetchImpsHistory } from '#api/points';
+// The balance is the header's (#data/shared-reads), so a redemption refreshes both.
+import { fetchImpsHistory } from '#api/points';
 import { fetchOrders, fetchProducts } from '#api/rewards';
 import { revalidate, revalidateKeys } from '#offline/cache';
 import { useCachedQuery } from '#offline/use-cached-query';
-
-/** Snapshot keys; 'imps' is the header balance's, shared so a redemption refreshes both. */
-export const REWARDS_CACHE_KEYS = {
-  catalogue: 'catalogue',
-  orders: 'orders',
-  history: 'imps-history',
-  imps: 'imps',
-} as const;
+import { cacheKeys } from '#data/cache-keys';
 
 export function useCatalogue(userId: number) {
-  return useCachedQuery(REWARDS_CACHE_KEYS.catalogue, fetchProducts, { userId });
+  return useCachedQuery(cacheKeys.rewards.catalogue, fetchProducts, { userId });
 }
 
 export function useOrders(userId: number) {
-  return useCachedQuery(REWARDS_CACHE_KEYS.orders, fetchOrders, { userId });
+  return useCachedQuery(cacheKeys.rewards.orders, fetchOrders, { userId });
 }
 
 export function useImpsHistory(userId: number) {
-  return useCachedQuery(REWARDS_CACHE_KEYS.history, fetchImpsHistory, { userId });
-}
-
-export function useBalance(userId: number) {
-  return useCachedQuery(REWARDS_CACHE_KEYS.imps, fetchImps, { userId });
+  return useCachedQuery(cacheKeys.rewards.history, fetchImpsHistory, { userId });
 }
 
 /**
@@ -34,7 +24,7 @@ export function useBalance(userId: number) {
  * are fetched even though no screen shows them, so the new coupon is there offline too.
  */
 export function refreshAfterRedeem(userId: number): void {
-  void revalidateKeys([REWARDS_CACHE_KEYS.imps]);
-  void revalidate(REWARDS_CACHE_KEYS.orders, userId, fetchOrders).catch(() => undefined);
-  void revalidate(REWARDS_CACHE_KEYS.history, userId, fetchImpsHistory).catch(() => undefined);
+  void revalidateKeys([cacheKeys.imps]);
+  void revalidate(cacheKeys.rewards.orders, userId, fetchOrders).catch(() => undefined);
+  void revalidate(cacheKeys.rewards.history, userId, fetchImpsHistory).catch(() => undefined);
 }

@@ -1,15 +1,16 @@
-// Training writes: video progress and log events. Both may happen offline (a floor's Wi-Fi
-// drops mid-video), so both are queued in the outbox together with their local effect, in one
-// transaction: the label, the balance and the progress bar move at once, and the server
-// confirms later. The server keeps the highest percentage and pays +5 only once, so a replay
-// or a late duplicate never counts twice.
+// Training writes: video progress. It may happen offline (a floor's Wi-Fi drops mid-video), so
+// it is queued in the outbox together with its local effect, in one transaction: the label,
+// the balance and the progress bar move at once, and the server confirms later. The server
+// keeps the highest percentage and pays +5 only once, so a replay or a late duplicate never
+// counts twice. Activity logs ("Clic vídeo", "Fin video") go through #data/log-event.
+import { buildPath } from '#contract/paths';
 import type { ImpsResponse } from '#contract/points';
-import type { Video } from '#contract/training';
-import { cacheKeys, trainingPaths } from '#api/training';
+import { TRAINING_PATHS, type Video } from '#contract/training';
 import { VIDEO_POINTS } from '#domain/points';
 import { progressAfterVideoSeen } from '#domain/training';
-import { isSimulatedNavigation } from '#offline/session';
+import { reportCompletesVideo, videoAfterReport } from '#domain/video-progress';
 import { runCommand, updateSnapshot } from '#offline/outbox';
+import { cacheKeys } from '#data/cache-keys';
 
 export interface VideoProgressReport {
   userId: number;
@@ -19,19 +20,16 @@ export interface VideoProgressReport {
   porcentaje: number;
 }
 
-function raised(video: Video, porcentaje: number): Video {
-  return { ...video, porcentaje: Math.max(video.porcentaje, porcentaje), visto: video.visto || porcentaje >= 100 };
-}
-
 /** POST video/{id}/porcentaje, queued. At 100 % of an unseen video the balance rises by +5 at once. */
 export async function reportVideoProgress({ userId, attributeId, video, porcentaje }: VideoProgressReport): Promise<void> {
   const videosKey = cacheKeys.videos(attributeId);
   const progressKey = cacheKeys.progress(attributeId);
-  const completes = porcentaje >= 100 && !video.visto;
+  const completes = reportCompletesVideo(video, porcentaje);
   await runCommand({
     userId,
     label: completes ? `Vídeo completado: ${video.title}` : `Progreso de vídeo: ${video.title}`,
-    request: { method: 'POST', path: trainingPaths.videoProgress(video.id), body: { porcentaje } },
+    subject: { kind: 'video-progress', videoId: video.id },
+    request: { method: 'POST', path: buildPath(TRAINING_PATHS.reportProgress, { id: video.id }), body: { porcentaje } },
     imps: completes ? VIDEO_POINTS : 0,
     affects: completes ? [cacheKeys.imps, videosKey, progressKey] : [videosKey],
     apply: async (tables) => {
@@ -42,8 +40,8 @@ export async function reportVideoProgress({ userId, attributeId, video, porcenta
         all = videos.map((v) => {
           if (v.id !== video.id) return v;
           known = true;
-          newlySeen = !v.visto && porcentaje >= 100;
-          return raised(v, porcentaje);
+          newlySeen = reportCompletesVideo(v, porcentaje);
+          return videoAfterReport(v, porcentaje);
         });
         return all;
       });
@@ -53,18 +51,4 @@ export async function reportVideoProgress({ userId, attributeId, video, porcenta
       await updateSnapshot<number>(tables, progressKey, userId, (previous) => progressAfterVideoSeen(previous, all));
     },
   });
-}
-
-/** POST /log/register, queued. Never throws: a lost log entry must not interrupt training. */
-export async function logTrainingEvent(userId: number, action: string): Promise<void> {
-  if (isSimulatedNavigation()) return;
-  try {
-    await runCommand({
-      userId,
-      label: 'Registro de actividad',
-      request: { method: 'POST', path: trainingPaths.logEvent, body: { action } },
-    });
-  } catch (error) {
-    console.warn('Could not queue the log event', error);
-  }
 }

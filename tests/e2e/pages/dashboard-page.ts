@@ -40,6 +40,18 @@ export class DashboardPage {
       .toBe(true);
   }
 
+  /**
+   * Opens the video, lets the whole clip load, then cuts the network and plays it to the end
+   * (the player closes itself): the device now holds the progress to send.
+   */
+  async finishOffline(title: string) {
+    await this.openVideo(title);
+    await this.waitUntilBuffered();
+    await this.page.context().setOffline(true);
+    await this.playFast(2);
+    await expect(this.player(title)).toBeHidden({ timeout: 20_000 });
+  }
+
   /** Plays from the current position at `rate`× speed, muted (no autoplay policy in the way). */
   async playFast(rate: number) {
     await this.page.waitForSelector('.video-js video');

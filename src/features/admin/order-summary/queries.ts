@@ -2,9 +2,8 @@
 // list opens offline with its age like every screen.
 import { fetchOrderSummary } from '#api/admin';
 import { useCachedQuery } from '#offline/use-cached-query';
-
-export const ORDER_SUMMARY_CACHE_KEY = 'order-summary';
+import { cacheKeys } from '#data/cache-keys';
 
 export function useOrderSummary(userId: number) {
-  return useCachedQuery(ORDER_SUMMARY_CACHE_KEY, fetchOrderSummary, { userId });
+  return useCachedQuery(cacheKeys.admin.orderSummary, fetchOrderSummary, { userId });
 }

@@ -1,6 +1,6 @@
 // Starting a simulated navigation (spec 4, "Impersonation"): online only, never queued. The
 // supervisor's user and token are kept as the original; the session becomes the agent's.
-// Leaving it ("salir", sign-out) lives in features/auth/sign-out.ts.
+// Leaving it ("salir", sign-out) lives in #offline/session-lifecycle.
 import { loginAsUser } from '#api/auth';
 import { clearPersonalData } from '#offline/cache';
 import { getSession, setSession } from '#offline/session';

@@ -4,13 +4,14 @@ import { FreshnessNote } from '#components/freshness-note';
 import { PageLoader } from '#components/page-loader';
 import { albumSlides } from '../album-slides.ts';
 import { useImageDownload } from '../hooks/use-image-download.ts';
-import { useAlbum, useAlbumCalendar } from '../queries.ts';
+import { useCalendar } from '#data/shared-reads';
+import { useAlbum } from '../queries.ts';
 import { AlbumCarousel } from './album-carousel.tsx';
 
 /** /album-imagenes ("Álbum de fotos"): the user's reface portraits, one per attribute. */
 export function AlbumScreen({ userId }: { userId: number }) {
   const album = useAlbum(userId);
-  const calendar = useAlbumCalendar(userId);
+  const calendar = useCalendar(userId);
   const { download, error, dismiss } = useImageDownload(userId);
 
   return (

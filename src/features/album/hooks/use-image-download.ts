@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
-import { fetchImage, refaceCacheKeys, type StoredImage } from '#api/refaces';
+import { fetchImage, type StoredImage } from '#api/refaces';
 import { albumFileName } from '#domain/reface';
 import { readSnapshot } from '#offline/cache';
 import { saveFile } from '#components/save-file';
+import { cacheKeys } from '#data/cache-keys';
 
 /** Spec 8: what a failed album download says. */
 export const DOWNLOAD_FAILED = 'No se pudo descargar la imagen.';
@@ -17,7 +18,7 @@ export function useImageDownload(userId: number) {
   const download = useCallback(async (path: string, attributeName: string) => {
     setError(null);
     try {
-      const stored = await readSnapshot(refaceCacheKeys.image(path), userId).catch(() => undefined);
+      const stored = await readSnapshot(cacheKeys.reface.image(path), userId).catch(() => undefined);
       const image = (stored?.data as StoredImage | undefined) ?? (await fetchImage(path));
       saveFile(new Blob([image.bytes], { type: image.type }), albumFileName(attributeName));
     } catch {

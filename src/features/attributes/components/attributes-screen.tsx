@@ -2,7 +2,7 @@ import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { inDisplayOrder, isNewAttribute } from '#domain/training';
 import { LoadError } from '#components/load-error';
 import { FreshnessNote } from '#components/freshness-note';
-import { useCalendar } from '#features/attributes/queries.ts';
+import { useCalendar } from '#data/shared-reads';
 import { AttributeTile } from '#features/attributes/components/attribute-tile.tsx';
 
 const GRID = { base: 2, xs: 3, md: 4 } as const;

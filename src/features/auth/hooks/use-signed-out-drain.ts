@@ -10,8 +10,8 @@ export function useSignedOutDrain(): void {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import('#offline/drain-loop').then(({ startDrainLoop }) => {
-      if (!cancelled) stop = startDrainLoop();
+    void import('#offline/session-lifecycle').then(({ startDraining }) => {
+      if (!cancelled) stop = startDraining();
     });
     return () => {
       cancelled = true;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '#domain/paths';
-import { signOut } from '#features/auth/sign-out.ts';
+import { signOut } from '#offline/session-lifecycle';
 import { SessionStatusScreen } from '#features/auth/components/session-status-screen.tsx';
 
 /** /logout: ends the session (restoring a simulated navigation first), wipes local data, then login. */

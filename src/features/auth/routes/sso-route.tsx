@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { loginLanding } from '#domain/access';
+import { loginLanding } from '#domain/navigation';
 import { paths } from '#domain/paths';
 import { LOGIN_FAILED_MESSAGE, signInWithSso } from '#features/auth/commands.ts';
 import { SessionStatusScreen } from '#features/auth/components/session-status-screen.tsx';

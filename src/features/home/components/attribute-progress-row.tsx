@@ -4,7 +4,7 @@ import type { Attribute } from '#contract/attributes';
 import { formatNumber } from '#domain/format';
 import { AttributeLogo } from '#components/attribute-logo';
 import { FreshnessNote } from '#components/freshness-note';
-import { useAttributeProgress } from '#features/home/queries.ts';
+import { useAttributeProgress } from '#data/shared-reads';
 
 interface AttributeProgressRowProps {
   attribute: Attribute;

@@ -1,12 +1,12 @@
 import { SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import type { SessionUser } from '#contract/session';
-import { showsNewContentPrompt } from '#domain/access';
+import { showsNewContentPrompt } from '#domain/navigation';
 import { currentAttribute } from '#domain/calendar';
 import { bannerAttributes, inDisplayOrder } from '#domain/training';
 import { sessionAtom } from '#offline/session';
 import { LoadError } from '#components/load-error';
-import { useCalendar } from '#features/home/queries.ts';
+import { useCalendar } from '#data/shared-reads';
 import { useFirstBannerClick } from '#features/home/hooks/use-first-banner-click.ts';
 import { AttributeAvatars } from '#features/home/components/attribute-avatars.tsx';
 import { BannerCarousel } from '#features/home/components/banner-carousel.tsx';

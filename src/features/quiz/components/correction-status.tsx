@@ -1,6 +1,6 @@
 import { Alert, Group, Loader, Text } from '@mantine/core';
 import type { ResultRow } from '#contract/quiz';
-import type { OutboxRow } from '#offline/db';
+import type { OutboxRow } from '#offline/outbox';
 import { useCorrection } from '#features/quiz/hooks/use-correction.ts';
 import classes from './quiz.module.css';
 

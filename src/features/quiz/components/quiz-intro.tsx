@@ -1,20 +1,19 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { cacheKeys, fetchVideos } from '#api/training';
 import { errorMessage } from '#api/http';
 import { AlertIcon } from '#components/alert-icon';
 import { paths } from '#domain/paths';
 import { QUESTIONS_PER_QUIZ, RESPONSE_TIME_POINTS } from '#domain/scoring';
 import { QUIZ_LOCKED_MESSAGE, quizVideo } from '#domain/training';
-import { useCachedQuery } from '#offline/use-cached-query';
+import { useVideos } from '#data/shared-reads';
 import { startParticipation } from '#features/quiz/commands.ts';
 import { QuizPage } from '#features/quiz/components/quiz-page.tsx';
 import type { QuizProps } from '#features/quiz/types.ts';
 
 /** Why the quiz cannot start yet, from the device's copy of the attribute's videos (the server decides anyway). */
 function useStartBlock(userId: number, attributeId: number, quiz: 1 | 2): string | null {
-  const videos = useCachedQuery(cacheKeys.videos(attributeId), () => fetchVideos(attributeId), { userId });
+  const videos = useVideos(attributeId, userId);
   if (!videos.data) return null;
   const video = quizVideo(videos.data, quiz);
   if (!video?.is_hable) return 'Este cuestionario todavía no está disponible.';

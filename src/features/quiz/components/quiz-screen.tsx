@@ -4,7 +4,7 @@ import { AttributeNotOpen } from '#components/attribute-not-open';
 import { PageLoader } from '#components/page-loader';
 import { currentAttribute } from '#domain/calendar';
 import { paths } from '#domain/paths';
-import { useParticipation, useProgrammeCalendar } from '#features/quiz/queries.ts';
+import { useCalendar, useParticipation } from '#data/shared-reads';
 import type { QuizProps } from '#features/quiz/types.ts';
 import { QuizIntro } from '#features/quiz/components/quiz-intro.tsx';
 import { QuizPage } from '#features/quiz/components/quiz-page.tsx';
@@ -15,7 +15,7 @@ import { QuizRunner } from '#features/quiz/components/quiz-runner.tsx';
  * says so; null while it is being read (without a calendar, offline, the server decides).
  */
 function useAttributeOpen(userId: number, attributeId: number) {
-  const calendar = useProgrammeCalendar(userId);
+  const calendar = useCalendar(userId);
   const entry = calendar.data?.find((a) => a.id === attributeId);
   const settled = calendar.data !== undefined || !calendar.isLoading;
   const open = entry ? entry.enabled : settled ? true : null;

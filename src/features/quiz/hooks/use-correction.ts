@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ResultRow } from '#contract/quiz';
 import { CORRECTION_DELAY_MS } from '#domain/quiz';
-import type { OutboxRow } from '#offline/db';
+import type { OutboxRow } from '#offline/outbox';
 
 /** What the screen shows after "Corregir y continuar": waiting, the correction, or "saved for later". */
 export type CorrectionPhase = 'checking' | 'corrected' | 'saved';

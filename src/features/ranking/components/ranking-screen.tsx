@@ -4,12 +4,14 @@ import { AttributeNotOpen } from '#components/attribute-not-open';
 import type { Attribute } from '#contract/attributes';
 import type { RankingOptions, RankingView } from '#contract/ranking';
 import type { SessionUser } from '#contract/session';
-import { isAgentProfile, normalizeProfile } from '#domain/access';
 import { isMonthClosed } from '#domain/calendar';
+import { profileReach, type ImpersonationScope } from '#domain/impersonation';
 import { paths } from '#domain/paths';
+import { takesPartInRankings } from '#domain/ranking-scope';
 import { inDisplayOrder } from '#domain/training';
 import { useRankingView } from '#features/ranking/hooks/use-ranking-view.ts';
-import { useNeighbours, useRankingCalendar, useRankingOptions, useRankingPage, useRankingStats } from '#features/ranking/queries.ts';
+import { useCalendar } from '#data/shared-reads';
+import { useNeighbours, useRankingOptions, useRankingPage, useRankingStats } from '#features/ranking/queries.ts';
 import { AttributeMenu, AttributeMenuPlaceholder } from './attribute-menu.tsx';
 import { MyStanding, MyStandingPlaceholder, type Participation } from './my-standing.tsx';
 import { NeighboursCard } from './neighbours-card.tsx';
@@ -26,10 +28,12 @@ interface RankingScreenProps {
 }
 
 const TITLES = { global: 'Ranking global', plataforma: 'Ranking de tu sede', marca: 'Ranking de tu marca' } as const;
-const STAFF_REACH: Record<string, string> = {
-  admin: 'consultas los de todas las marcas y sedes.',
-  INTERNO: 'consultas los de tu marca.',
-  PLATAFORMA: 'consultas los de tu plataforma.',
+/** What staff read of the rankings, by the reach their profile grants (#domain/impersonation). */
+const STAFF_REACH: Record<ImpersonationScope['kind'], string> = {
+  all: 'consultas los de todas las marcas y sedes.',
+  brands: 'consultas los de tu marca.',
+  platforms: 'consultas los de tu plataforma.',
+  none: 'consultas los de tu ámbito.',
 };
 
 function participationOf(stats: RankingStats | undefined, closed: boolean, attribute: { name: string; slug: string } | null): Participation | null {
@@ -66,8 +70,8 @@ function openRanking(calendar: readonly Attribute[] | undefined) {
 export function RankingScreen({ user, attributeId, slug, attributeName }: RankingScreenProps) {
   const state = useRankingView();
   const global = state.view === 'global';
-  const staff = !isAgentProfile(user.perfil);
-  const calendar = useRankingCalendar(user.id);
+  const staff = !takesPartInRankings(user.perfil);
+  const calendar = useCalendar(user.id);
   const entry = calendar.data?.find((a) => a.id === attributeId);
   // Unknown until the calendar answers; without one (offline, never loaded) the server decides.
   const open = entry ? entry.enabled : calendar.isLoading ? null : true;
@@ -92,7 +96,7 @@ export function RankingScreen({ user, attributeId, slug, attributeName }: Rankin
         </Title>
         {staff && (
           <Text size="sm" c="gray.7">
-            No participas en el ranking: {STAFF_REACH[normalizeProfile(user.perfil) ?? ''] ?? 'consultas los de tu ámbito.'}
+            No participas en el ranking: {STAFF_REACH[profileReach(user.perfil)]}
           </Text>
         )}
       </Stack>

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { SessionUser } from '#contract/session';
-import { balanceUnit } from '#domain/access';
+import { balanceUnit } from '#domain/navigation';
 import { EarnPoints } from '#features/rules/components/earn-points.tsx';
 import { QuizRules } from '#features/rules/components/quiz-rules.tsx';
 import { RankingRules } from '#features/rules/components/ranking-rules.tsx';

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Title, VisuallyHidden } from '@mantine/core';
-import { useAttributeProgress, useCalendar, useVideos } from '#features/training/queries.ts';
+import { useAttributeProgress, useCalendar, useVideos } from '#data/shared-reads';
 import { AttributeHero } from '#features/training/components/attribute-hero.tsx';
 import { AttributeTraits } from '#features/training/components/attribute-traits.tsx';
 import { EvolutionCard } from '#features/training/components/evolution-card.tsx';

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { ATTRIBUTE_SLUGS, type AttributeId } from '#contract/attributes';
 import { attributeNameFromSlug } from '#domain/attributes';
 import { sessionAtom } from '#offline/session';
-import { useCalendar } from '#features/training/queries.ts';
+import { useCalendar } from '#data/shared-reads';
 import { RefaceCard } from '#features/training/reface/reface-card.tsx';
 
 /** The dashboard's reface card for the signed-in user (the dashboard renders it here). */

@@ -5,7 +5,7 @@ import { padlockOpen, quizButtonState, quizVideo, sortVideos } from '#domain/tra
 import { AlertIcon } from '#components/alert-icon';
 import { FreshnessNote } from '#components/freshness-note';
 import type { CachedQuery } from '#offline/use-cached-query';
-import { logTrainingEvent } from '#features/training/commands.ts';
+import { logEvent } from '#data/log-event';
 import { moduleLead } from '#features/training/module-lead.ts';
 import { useQuizStates } from '#features/training/hooks/use-quiz-states.ts';
 import { useRefusedProgress } from '#features/training/hooks/use-refused-progress.ts';
@@ -36,7 +36,7 @@ export function TrainingModule({ userId, attributeId, slug, attributeName, video
   const indexOf = (video: Video) => list.indexOf(video) + 1;
 
   function openVideo(video: Video) {
-    void logTrainingEvent(userId, `Clic vídeo ${indexOf(video)} ${attributeName}`);
+    void logEvent(userId, `Clic vídeo ${indexOf(video)} ${attributeName}`);
     setOpenId(video.id);
   }
 

@@ -1,9 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { fetchParticipation, quizCacheKeys } from '#api/quiz';
 import { quizProgressOf } from '#domain/quiz';
 import type { QuizProgress } from '#domain/training';
 import { sessionAtom } from '#offline/session';
-import { useCachedQuery } from '#offline/use-cached-query';
+import { useParticipation } from '#data/shared-reads';
 
 export interface QuizStates {
   1: QuizProgress;
@@ -18,8 +17,8 @@ export interface QuizStates {
  */
 export function useQuizStates(attributeId: number): QuizStates {
   const userId = useAtomValue(sessionAtom).user?.id ?? null;
-  const quiz1 = useCachedQuery(quizCacheKeys.participation(attributeId, 1), () => fetchParticipation(attributeId, 1), { userId });
-  const quiz2 = useCachedQuery(quizCacheKeys.participation(attributeId, 2), () => fetchParticipation(attributeId, 2), { userId });
+  const quiz1 = useParticipation(attributeId, 1, userId);
+  const quiz2 = useParticipation(attributeId, 2, userId);
   const states = { 1: quizProgressOf(quiz1.data), 2: quizProgressOf(quiz2.data) };
   return { ...states, done: [states[1], states[2]].filter((s) => s === 'completed').length };
 }

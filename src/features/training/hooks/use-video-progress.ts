@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { Video } from '#contract/training';
 import { closeReport, playedPercent, progressMilestones } from '#domain/training';
-import { logTrainingEvent, reportVideoProgress } from '#features/training/commands.ts';
+import { logEvent } from '#data/log-event';
+import { reportVideoProgress } from '#features/training/commands.ts';
 
 interface VideoProgressInput {
   userId: number;
@@ -46,7 +47,7 @@ export function useVideoProgress({ userId, attributeId, attributeName, index, vi
     if (finished.current) return;
     finished.current = true;
     if (sent.current < 100) send(100);
-    void logTrainingEvent(userId, `Fin video ${index} ${attributeName}`);
+    void logEvent(userId, `Fin video ${index} ${attributeName}`);
     latest.current.onFinished();
   }, [send, userId, index, attributeName]);
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { fetchRefaceStatus, refaceCacheKeys } from '#api/refaces';
-import { cacheKeys } from '#api/training';
+import { fetchRefaceStatus } from '#api/refaces';
 import { REFACE_POLL_MS, shouldPollReface } from '#domain/reface';
 import { revalidateKeys } from '#offline/cache';
 import { useCachedQuery } from '#offline/use-cached-query';
+import { cacheKeys } from '#data/cache-keys';
 
 /**
  * The reface status of one attribute from the device cache, refreshed on mount and every 30 s
@@ -11,7 +11,7 @@ import { useCachedQuery } from '#offline/use-cached-query';
  * unmounts. When a portrait arrives, the balance (+10 the first time) and the album refresh.
  */
 export function useRefaceStatus(attributeId: number, userId: number | null) {
-  const query = useCachedQuery(refaceCacheKeys.status(attributeId), () => fetchRefaceStatus(attributeId), { userId });
+  const query = useCachedQuery(cacheKeys.reface.status(attributeId), () => fetchRefaceStatus(attributeId), { userId });
   const status = query.data?.status;
   const polling = shouldPollReface(status);
   const { revalidate } = query;
@@ -24,7 +24,7 @@ export function useRefaceStatus(attributeId: number, userId: number | null) {
 
   const previous = useRef(status);
   useEffect(() => {
-    if (shouldPollReface(previous.current) && status === 'completed') void revalidateKeys([cacheKeys.imps, refaceCacheKeys.album]);
+    if (shouldPollReface(previous.current) && status === 'completed') void revalidateKeys([cacheKeys.imps, cacheKeys.reface.album]);
     previous.current = status;
   }, [status]);
 

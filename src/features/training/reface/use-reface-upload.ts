@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { uploadRefacePhoto } from '#api/refaces';
 import { ApiRequestError } from '#api/http';
 import { checkPhotoFile, photoProblemMessage, UPLOAD_NOT_AN_IMAGE_ALERT } from '#domain/reface';
-import { logTrainingEvent } from '#features/training/commands.ts';
+import { logEvent } from '#data/log-event';
 
 /** Spec 8: what an upload the server could not take says, unless the server said why. */
 export const UPLOAD_FAILED_MESSAGE = 'Error al enviar la imagen. Solo se acepta jpeg, png, jpg';
@@ -60,7 +60,7 @@ export function useRefaceUpload({ userId, attributeId, attributeName, onUploaded
       setState({ step: 'idle', file, problem: null, alert: failureMessage(error) });
       return;
     }
-    void logTrainingEvent(userId, `Realiza el reface ${attributeName}`);
+    void logEvent(userId, `Realiza el reface ${attributeName}`);
     setState({ step: 'idle', file: null, problem: null, alert: null });
     await onUploaded();
   }, [state, attributeId, attributeName, userId, onUploaded]);

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Alert, Button, Card, Input, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { AlertIcon } from '#components/alert-icon';
 import type { DownloadFilter } from '#contract/ranking';
-import { usesRankingDownloadFilter } from '#domain/access';
+import { usesRankingDownloadFilter } from '#domain/profiles';
 import { inDisplayOrder } from '#domain/training';
 import { useRankingDownload } from '#features/admin/downloads/hooks/use-ranking-download.ts';
-import { useDownloadCalendar } from '#features/admin/downloads/queries.ts';
+import { useCalendar } from '#data/shared-reads';
 
 interface DownloadsScreenProps {
   userId: number;
@@ -14,7 +14,7 @@ interface DownloadsScreenProps {
 
 /** /descargar/ranking ("Descargas de Ranking"): the global ranking, and one attribute's ranking. */
 export function DownloadsScreen({ userId, perfil }: DownloadsScreenProps) {
-  const calendar = useDownloadCalendar(userId);
+  const calendar = useCalendar(userId);
   const attributes = inDisplayOrder((calendar.data ?? []).filter((a) => a.enabled));
   const [chosen, setChosen] = useState<string | null>(null);
   const [filter, setFilter] = useState<DownloadFilter>('plataforma');

@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
-import { canDownloadRankings } from '#domain/access';
+import { canDownloadRankings } from '#domain/profiles';
 import { sessionAtom } from '#offline/session';
 import { RestrictedAccess } from '#components/restricted-access';
 import { DownloadsScreen } from '#features/admin/downloads/components/downloads-screen.tsx';
 
-/** /descargar/ranking: INTERNO, PLATAFORMA and admin (#domain/access); others see the spec's refusal. */
+/** /descargar/ranking: INTERNO, PLATAFORMA and admin (#domain/profiles); others see the spec's refusal. */
 export function RankingDownloadsRoute() {
   const user = useAtomValue(sessionAtom).user;
   if (!user) return null;

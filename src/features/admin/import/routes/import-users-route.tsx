@@ -1,11 +1,10 @@
 import { Navigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Alert } from '@mantine/core';
-import { fetchAppConfig } from '#api/config';
-import { canImportUsers } from '#domain/access';
+import { canImportUsers } from '#domain/profiles';
 import { paths } from '#domain/paths';
 import { sessionAtom } from '#offline/session';
-import { useCachedQuery } from '#offline/use-cached-query';
+import { useCachedAppConfig } from '#data/shared-reads';
 import { AlertIcon } from '#components/alert-icon';
 import { PageLoader } from '#components/page-loader';
 import { ImportScreen } from '#features/admin/import/components/import-screen.tsx';
@@ -15,7 +14,7 @@ export function ImportUsersRoute() {
   const session = useAtomValue(sessionAtom);
   const user = session.user;
   // The domain is server configuration: read through the device cache like every screen.
-  const config = useCachedQuery('app-config', fetchAppConfig, { userId: user?.id ?? null });
+  const config = useCachedAppConfig(user?.id ?? null);
   if (!user) return null;
   if (config.data === undefined) {
     if (config.isLoading) return <PageLoader label="Cargando..." />;

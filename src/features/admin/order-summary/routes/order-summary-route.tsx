@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { canSeeOrderSummary } from '#domain/access';
+import { canSeeOrderSummary } from '#domain/profiles';
 import { sessionAtom } from '#offline/session';
 import { RestrictedAccess } from '#components/restricted-access';
 import { OrderSummaryScreen } from '#features/admin/order-summary/components/order-summary-screen.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, Flex, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { SessionUser } from '#contract/session';
-import { usesPlatformStep } from '#domain/access';
+import { usesPlatformStep } from '#domain/profiles';
 import { paths } from '#domain/paths';
 import { errorMessage } from '#api/http';
 import { AlertIcon } from '#components/alert-icon';

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { hasSimulatedNavigation } from '#domain/access';
+import { hasSimulatedNavigation } from '#domain/profiles';
 import { sessionAtom } from '#offline/session';
 import { RestrictedAccess } from '#components/restricted-access';
 import { SimulatedNavigationScreen } from '#features/admin/simulated-navigation/components/simulated-navigation-screen.tsx';

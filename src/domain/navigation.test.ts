@@ -2,67 +2,20 @@ import { describe, expect, it } from 'vitest';
 import {
   activeMenuHref,
   balanceUnit,
-  canDownloadRankings,
-  canImportUsers,
-  canjearAction,
-  canSeeOrderSummary,
   guardRedirect,
-  hasSimulatedNavigation,
   headerBalance,
-  impersonationScope,
-  idleSignOutApplies,
-  isAdminProfile,
-  isAgentProfile,
-  isInternoOrPlataforma,
-  isSupervisorProfile,
   loginLanding,
   menuItems,
   navigationBanner,
   needsNickname,
-  normalizeProfile,
-  scopeReaches,
-  showsBalance,
   showsNewContentPrompt,
   signedInLoginRedirect,
-  usesPlatformStep,
-  type AccessUser,
   type GuardResult,
   type MenuUser,
-} from '#domain/access';
+} from './navigation';
+import { canDownloadRankings, canImportUsers, canSeeOrderSummary, hasSimulatedNavigation, normalizeProfile, type AccessUser } from './profiles';
+import { agent2, agent1, interno, plataforma, latam, admin, noProfile, nullProfile } from '#test-support/access-users';
 
-describe('profiles', () => {
-  it.each([
-    // perfil, normalized, admin, supervisor, agent, interno-or-plataforma
-    ['', '', false, false, true, false],
-    ['  ', '', false, false, true, false],
-    ['admin', 'admin', true, true, false, false],
-    ['ADMIN', 'admin', true, true, false, false],
-    ['INTERNO', 'INTERNO', true, true, false, true],
-    ['interno', 'INTERNO', true, true, false, true],
-    ['Plataforma', 'PLATAFORMA', true, true, false, true],
-    ['LATAM', 'LATAM', false, false, false, false],
-    ['latam', 'LATAM', false, false, false, false],
-    ['jefe', null, false, false, false, false],
-    [null, null, false, false, false, false],
-    [undefined, null, false, false, false, false],
-  ] as const)('%j', (perfil, normalized, admin, supervisor, agent, internoOrPlataforma) => {
-    expect(normalizeProfile(perfil)).toBe(normalized);
-    expect(isAdminProfile(perfil)).toBe(admin);
-    expect(isSupervisorProfile(perfil)).toBe(supervisor);
-    expect(isAgentProfile(perfil)).toBe(agent);
-    expect(isInternoOrPlataforma(perfil)).toBe(internoOrPlataforma);
-  });
-});
-
-const agent2: AccessUser = { perfil: '', marca_id: 2 };
-const agent1: AccessUser = { perfil: '', marca_id: 1 };
-const agent3: AccessUser = { perfil: '', marca_id: 3 };
-const interno: AccessUser = { perfil: 'INTERNO', marca_id: 2 };
-const plataforma: AccessUser = { perfil: 'plataforma', marca_id: 2 };
-const latam: AccessUser = { perfil: 'Latam', marca_id: 2 };
-const admin: AccessUser = { perfil: 'admin', marca_id: 2 };
-const noProfile = { marca_id: 2 } as AccessUser;
-const nullProfile = { perfil: null, marca_id: 2 } as unknown as AccessUser;
 
 describe('guardRedirect', () => {
   const cases: Array<[string, AccessUser | null, GuardResult]> = [
@@ -199,129 +152,7 @@ describe('activeMenuHref', () => {
   });
 });
 
-describe('canjearAction', () => {
-  it.each([
-    [agent2, 'catalogue'],
-    [agent1, 'partner-modal'],
-    [agent3, 'partner-modal'],
-    [interno, 'none'],
-    [plataforma, 'none'],
-    [latam, 'none'],
-    [admin, 'none'],
-    [noProfile, 'none'],
-  ] as Array<[AccessUser, string]>)('%o → %s', (user, expected) => {
-    expect(canjearAction(user)).toBe(expected);
-  });
-});
-
-describe('showsBalance', () => {
-  it.each([
-    [agent2, true],
-    [agent1, true],
-    [interno, false],
-    [plataforma, false],
-    [latam, false],
-    [admin, false],
-  ] as Array<[AccessUser, boolean]>)('%o → %s', (user, expected) => {
-    expect(showsBalance(user)).toBe(expected);
-  });
-});
-
-describe('headerBalance', () => {
-  it.each([
-    [1, 120, 880, 1000, 'IMPs+Rings'],
-    [2, 120, 880, 120, 'IMPs'],
-    [3, 0, 50, 0, 'IMPs'],
-  ])('brand %i: imps %i rings %i → %i %s', (marca_id, imps, rings, expected, unit) => {
-    expect(headerBalance({ marca_id }, { imps, puntos_ring_ring: rings })).toBe(expected);
-    expect(balanceUnit({ marca_id })).toBe(unit);
-  });
-});
-
-describe('idleSignOutApplies', () => {
-  it.each([
-    ['', false],
-    ['admin', true],
-    ['Admin', true],
-    ['INTERNO', true],
-    ['plataforma', true],
-    ['LATAM', true],
-    ['latam ', true],
-    ['jefe', false],
-    [undefined, false],
-  ] as const)('perfil %j → %s', (perfil, expected) => {
-    expect(idleSignOutApplies({ perfil })).toBe(expected);
-  });
-
-  it('is false without a user', () => {
-    expect(idleSignOutApplies(null)).toBe(false);
-  });
-});
-
-describe('supervisor and admin rules', () => {
-  it.each([
-    // perfil, brand, platform → scope
-    ['admin', 2, null, { kind: 'all' }],
-    ['interno', 2, null, { kind: 'brands', brandIds: [2] }],
-    ['PLATAFORMA', 2, 7, { kind: 'platforms', brandId: 2, platformIds: [7] }],
-    ['plataforma', 1, 7, { kind: 'platforms', brandId: 1, platformIds: [7] }],
-    ['PLATAFORMA', 2, null, { kind: 'none' }],
-    ['LATAM', 2, null, { kind: 'none' }],
-    ['', 2, 7, { kind: 'none' }],
-  ])('impersonationScope(%j, brand %i, platform %j)', (perfil, brandId, platformId, scope) => {
-    expect(impersonationScope({ perfil, brandId, platformId })).toEqual(scope);
-  });
-
-  it.each([
-    // supervisor, target, reaches
-    [{ perfil: 'admin', brandId: 2, platformId: null }, { perfil: '', brandId: 1, platformId: 3 }, true],
-    [{ perfil: 'admin', brandId: 2, platformId: null }, { perfil: 'INTERNO', brandId: 2, platformId: null }, false],
-    [{ perfil: 'INTERNO', brandId: 2, platformId: null }, { perfil: '', brandId: 2, platformId: 3 }, true],
-    [{ perfil: 'INTERNO', brandId: 2, platformId: null }, { perfil: '', brandId: 1, platformId: 3 }, false],
-    [{ perfil: 'PLATAFORMA', brandId: 2, platformId: 3 }, { perfil: '', brandId: 2, platformId: 3 }, true],
-    // A platform serves both brands: PLATAFORMA reaches only its own brand's agents there.
-    [{ perfil: 'PLATAFORMA', brandId: 2, platformId: 3 }, { perfil: '', brandId: 1, platformId: 3 }, false],
-    [{ perfil: 'PLATAFORMA', brandId: 1, platformId: 3 }, { perfil: '', brandId: 1, platformId: 3 }, true],
-    [{ perfil: 'PLATAFORMA', brandId: 1, platformId: 3 }, { perfil: '', brandId: 2, platformId: 3 }, false],
-    [{ perfil: 'PLATAFORMA', brandId: 2, platformId: 3 }, { perfil: '', brandId: 2, platformId: 4 }, false],
-    [{ perfil: 'PLATAFORMA', brandId: 2, platformId: 3 }, { perfil: 'PLATAFORMA', brandId: 2, platformId: 3 }, false],
-    [{ perfil: 'PLATAFORMA', brandId: 2, platformId: 3 }, { perfil: '', brandId: 2, platformId: null }, false],
-    [{ perfil: 'LATAM', brandId: 2, platformId: null }, { perfil: '', brandId: 2, platformId: 3 }, false],
-    [{ perfil: '', brandId: 2, platformId: 3 }, { perfil: '', brandId: 2, platformId: 3 }, false],
-  ])('scopeReaches: %j → %j is %s', (supervisor, target, reaches) => {
-    expect(scopeReaches(impersonationScope(supervisor), target)).toBe(reaches);
-  });
-
-  it.each([
-    ['admin@impecable.demo', 'impecable.demo', true],
-    ['Admin@IMPECABLE.demo', 'Impecable.Demo', true],
-    ['jefe@rrhh.impecable.demo', 'impecable.demo', true],
-    ['x@notimpecable.demo', 'impecable.demo', false],
-    ['x@impecable.demo.evil.com', 'impecable.demo', false],
-    ['impecable.demo', 'impecable.demo', false],
-    ['x@impecable.demo', '', false],
-    [null, 'impecable.demo', false],
-  ])('canImportUsers(%j, %j) is %s for an admin', (email, domain, allowed) => {
-    expect(canImportUsers({ email, perfil: 'admin' }, domain)).toBe(allowed);
-  });
-
-  it.each([
-    ['admin', true], ['INTERNO', true], ['plataforma', true], ['LATAM', false], ['', false], [null, false],
-  ])('canImportUsers with perfil %j on the corporate domain is %s', (perfil, allowed) => {
-    expect(canImportUsers({ email: 'x@impecable.demo', perfil }, 'impecable.demo')).toBe(allowed);
-  });
-
-  it.each([
-    ['LATAM', true, false, false],
-    ['latam', true, false, false],
-    ['admin', true, true, false],
-    ['INTERNO', false, true, true],
-    ['PLATAFORMA', false, true, false],
-    ['', false, false, false],
-  ])('%j: order summary %s, simulated navigation %s, platform step %s', (perfil, summary, navigation, platformStep) => {
-    expect([canSeeOrderSummary(perfil), hasSimulatedNavigation(perfil), usesPlatformStep(perfil)]).toEqual([summary, navigation, platformStep]);
-  });
-
+describe('navigationBanner', () => {
   it.each([
     // perfil, impersonating, path → banner
     ['', true, '/home', { nickName: 'Nick', restores: true }],
@@ -337,5 +168,16 @@ describe('supervisor and admin rules', () => {
 
   it('names the user when there is no nickname', () => {
     expect(navigationBanner({ perfil: '', nick_name: null, name: 'Nombre' }, true, '/home')).toEqual({ nickName: 'Nombre', restores: true });
+  });
+});
+
+describe('headerBalance', () => {
+  it.each([
+    [1, 120, 880, 1000, 'IMPs+Rings'],
+    [2, 120, 880, 120, 'IMPs'],
+    [3, 0, 50, 0, 'IMPs'],
+  ])('brand %i: imps %i rings %i → %i %s', (marca_id, imps, rings, expected, unit) => {
+    expect(headerBalance({ marca_id }, { imps, puntos_ring_ring: rings })).toBe(expected);
+    expect(balanceUnit({ marca_id })).toBe(unit);
   });
 });

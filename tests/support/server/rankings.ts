@@ -1,11 +1,10 @@
 // Test helpers for the ranking suites: agents placed in a site, activity credits through the
-// real creditOnce (so standings move as in production), training steps recorded as the quiz
+// real earnActivity (so standings move as in production), training steps recorded as the quiz
 // and training services record them, and reads of the standings tables. Tests only.
 import type { Kysely } from 'kysely';
-import { creditExpiry } from '#domain/points';
 import type { Database, UserRow } from '#server/db/schema';
-import { createPointsRepository } from '#server/modules/points/repository';
-import { recordTrainingStep } from './standings.ts';
+import type { Earning } from '#server/modules/points/movements';
+import { earnActivity, recordTrainingStep } from '#server/modules/rankings/standings';
 
 type Db = Kysely<Database>;
 
@@ -34,12 +33,14 @@ export async function placeAgent(db: Db, place: Place = {}): Promise<UserRow> {
   }).returningAll().executeTakeFirstOrThrow();
 }
 
-/** An activity credit through creditOnce (in its own transaction); createdAt is when it "arrived". */
+/** A credit as the services earn one (in its own transaction); createdAt is when it "arrived". */
 export async function credit(db: Db, userId: number, amount: number, attributeId: number | null, occurredAt: Date, createdAt: Date = occurredAt, kind: 'activity' | 'prize' = 'activity'): Promise<void> {
   serial += 1;
-  await createPointsRepository(db).creditOnce({
-    user_id: userId, amount, concept: 'Prueba de ranking', source_key: `test-ranking:${serial}`, attribute_id: attributeId,
-    kind, occurred_at: occurredAt, created_at: createdAt, expires_at: creditExpiry(occurredAt),
+  const earning: Earning = {
+    userId, amount, concept: 'Prueba de ranking', sourceKey: `test-ranking:${serial}`, attributeId, kind, occurredAt, receivedAt: createdAt,
+  };
+  await db.transaction().execute(async (trx) => {
+    await earnActivity(trx, earning);
   });
 }
 

@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '#contract/session';
-import { db, lastSyncAtKey, resetDb } from '#offline/db';
-import { runCommand } from '#offline/outbox';
-import { getSession, SESSION_STORAGE_KEY, setSession, signedOut } from '#offline/session';
-import { saveSyncCredential, syncTokenFor } from '#offline/sync-credential';
-import { createSignOut, type SignOutDeps } from './sign-out.ts';
+import { db, lastSyncAtKey, resetDb } from './db.ts';
+import { runCommand } from './outbox.ts';
+import { getSession, SESSION_STORAGE_KEY, setSession, signedOut } from './session.ts';
+import { createSessionLifecycle, type SessionLifecycleDeps } from './session-lifecycle.ts';
+import { saveSyncCredential, syncTokenFor } from './sync-credential.ts';
 
 const user = (id: number, perfil: string): SessionUser => ({
   id, name: `U${id}`, email: `u${id}@impecable.demo`, nick_name: `U${id}`, role: 'agente', perfil, division: null, marca_id: 2, puntos_ring_ring: 0,
@@ -31,7 +31,7 @@ function memoryStorage(): Storage {
 let storage: Storage;
 let revokedSessions: Array<string | null>;
 let revokedSync: string[];
-let deps: SignOutDeps;
+let deps: SessionLifecycleDeps;
 
 beforeEach(async () => {
   await resetDb();
@@ -47,7 +47,6 @@ beforeEach(async () => {
   deps = {
     drain: vi.fn(async () => undefined),
     revokeSession: vi.fn(async () => void revokedSessions.push(getSession().token)),
-    deletePersonalCaches: vi.fn(async () => []),
     registerBackgroundSync: vi.fn(),
     credentials: { fetch },
     drainBudgetMs: 50,
@@ -62,7 +61,7 @@ async function signInAs(who: SessionUser, token: string, syncToken: string) {
   await db.meta.put({ key: lastSyncAtKey(who.id), value: 1 });
 }
 
-const queue = (userId: number) => runCommand({ userId, label: 'Progreso de vídeo', request: { method: 'POST', path: '/video/3/porcentaje', body: { porcentaje: 40 } } });
+const queue = (userId: number) => runCommand({ userId, label: 'Progreso de vídeo', subject: { kind: 'video-progress', videoId: 3 }, request: { method: 'POST', path: '/video/3/porcentaje', body: { porcentaje: 40 } } });
 
 /** What the lead's kiosk test will look for: the whole device state after sign-out. */
 async function deviceState() {
@@ -80,7 +79,7 @@ describe('signOut on a shared device', () => {
     await signInAs(ana, 'full-ana', 'sync-ana');
     await queue(ana.id);
     expect(storage.getItem(SESSION_STORAGE_KEY)).not.toBeNull();
-    await createSignOut(deps).signOut();
+    await createSessionLifecycle(deps).signOut();
     expect(await deviceState()).toEqual({
       cache: 0,
       meta: ['device:sync-credential:1'],
@@ -90,14 +89,13 @@ describe('signOut on a shared device', () => {
     });
     expect(revokedSessions).toEqual(['full-ana']);
     expect(revokedSync).toEqual([]);
-    expect(deps.deletePersonalCaches).toHaveBeenCalledOnce();
     expect(deps.registerBackgroundSync).toHaveBeenCalledOnce();
     expect(await syncTokenFor(ana.id)).toBe('sync-ana');
   });
 
   it('forgets and revokes the sync credential when nothing is pending', async () => {
     await signInAs(ana, 'full-ana', 'sync-ana');
-    await createSignOut(deps).signOut();
+    await createSessionLifecycle(deps).signOut();
     expect(await deviceState()).toMatchObject({ cache: 0, meta: [], outbox: [], localStorage: [] });
     expect(revokedSync).toEqual(['sync-ana']);
     expect(deps.registerBackgroundSync).not.toHaveBeenCalled();
@@ -110,7 +108,7 @@ describe('signOut on a shared device', () => {
       expect(getSession().token).toBe('full-ana');
       await db.outbox.clear();
     });
-    await createSignOut(deps).signOut();
+    await createSessionLifecycle(deps).signOut();
     expect(deps.drain).toHaveBeenCalledOnce();
     expect(await deviceState()).toMatchObject({ meta: [], outbox: [] });
     expect(revokedSync).toEqual(['sync-ana']);
@@ -121,7 +119,7 @@ describe('signOut on a shared device', () => {
     deps.drain = () => new Promise(() => undefined);
     deps.revokeSession = () => new Promise(() => undefined);
     const started = Date.now();
-    await createSignOut(deps).signOut();
+    await createSessionLifecycle(deps).signOut();
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(getSession()).toEqual(signedOut);
   });
@@ -130,7 +128,7 @@ describe('signOut on a shared device', () => {
     await signInAs(ines, 'full-ines', 'sync-ines');
     setSession({ ...signedOut, status: 'authenticated', user: ana, token: 'as-ana', originalUser: ines, originalToken: 'full-ines' });
     await queue(ana.id);
-    await createSignOut(deps).signOut();
+    await createSessionLifecycle(deps).signOut();
     expect(deps.drain).toHaveBeenCalledOnce();
     expect(revokedSessions).toEqual(['as-ana', 'full-ines']);
     expect(revokedSync).toEqual(['sync-ines']);
@@ -146,10 +144,7 @@ describe('signOut on a shared device', () => {
     deps.revokeSession = vi.fn(async () => {
       throw new Error('offline');
     });
-    deps.deletePersonalCaches = vi.fn(async () => {
-      throw new Error('caches');
-    });
-    await createSignOut(deps).signOut();
+    await createSessionLifecycle(deps).signOut();
     expect(await deviceState()).toMatchObject({ cache: 0, meta: [], localStorage: [], session: 'unauthenticated' });
     warn.mockRestore();
   });
@@ -161,7 +156,7 @@ describe('restoreOriginalUser', () => {
     setSession({ ...signedOut, status: 'authenticated', user: ana, token: 'as-ana', originalUser: ines, originalToken: 'full-ines' });
     await db.cache.put({ key: 'atributos', userId: ana.id, data: [], fetchedAt: 1 });
     deps.drain = vi.fn(async () => expect(getSession().token).toBe('as-ana'));
-    await createSignOut(deps).restoreOriginalUser();
+    await createSessionLifecycle(deps).restoreOriginalUser();
     expect(deps.drain).toHaveBeenCalledOnce();
     expect(revokedSessions).toEqual(['as-ana']);
     expect(getSession()).toMatchObject({ status: 'authenticated', user: ines, token: 'full-ines', originalUser: null });

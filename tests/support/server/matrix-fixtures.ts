@@ -6,9 +6,12 @@ import { IMPORT_COLUMNS } from '#contract/admin';
 import type { UserRow } from '#server/db/schema';
 import { createAuthService } from '#server/modules/auth/service';
 import { signSsoToken } from '#server/modules/auth/sso-token';
-import { csvOf, type Rows } from '#server/modules/user-import/test-files';
-import type { TestContext } from '#server/testing/test-app';
-import type { Actor } from './authorization-matrix.ts';
+import { csvOf, type Rows } from '#test-support/server/import-files';
+import type { TestContext } from '#test-support/server/test-app';
+
+/** Who is asking. 'impersonation': admin browsing as an agent; 'sync': an agent's write-only credential. */
+export const ACTORS = ['anon', 'agent2', 'agent1', 'interno', 'plataforma', 'latam', 'admin', 'impersonation', 'sync'] as const;
+export type Actor = (typeof ACTORS)[number];
 
 export interface Fixtures {
   /** The Authorization header each actor sends ({} for anon). */
@@ -93,8 +96,7 @@ export async function buildFixtures(ctx: TestContext): Promise<Fixtures> {
     return bearer((await auth.startSession(await userBy(EMAILS[actor]))).token);
   }
 
-  const actors: Actor[] = ['anon', 'agent2', 'agent1', 'interno', 'plataforma', 'latam', 'admin', 'impersonation', 'sync'];
-  const headers = Object.fromEntries(await Promise.all(actors.map(async (a) => [a, await credentialOf(a)] as const))) as Record<Actor, Record<string, string>>;
+  const headers = Object.fromEntries(await Promise.all(ACTORS.map(async (a) => [a, await credentialOf(a)] as const))) as Record<Actor, Record<string, string>>;
 
   const participation = await one<{ id: number }>(ctx, `SELECT id FROM quiz_participations WHERE user_id = ${ana.id} AND attribute_id = 3 AND quiz = 1`);
   const question = await one<{ id: number; option_id: number }>(ctx, `
@@ -120,7 +122,7 @@ export async function buildFixtures(ctx: TestContext): Promise<Fixtures> {
       ? { name: own.name, email: own.email, perfil: 'admin', marca_id: own.brand_id }
       : { name: 'Nueva Administradora', email: 'nueva.admin@impecable.demo', perfil: 'admin', marca_id: 2 })];
   };
-  const promotions = Object.fromEntries(await Promise.all(actors.map(async (a) => [a, await selfPromotionRows(a)] as const))) as Record<Actor, Rows>;
+  const promotions = Object.fromEntries(await Promise.all(ACTORS.map(async (a) => [a, await selfPromotionRows(a)] as const))) as Record<Actor, Rows>;
 
   return {
     auth: headers,

@@ -2,11 +2,9 @@
 // status each must get, plus rows for other users' resources (participations, portraits,
 // downloads, orders). authorization-matrix.test.ts runs it and fails for a route without a row.
 // A new route gets its row here, nowhere else. Larger than 200 lines: one table, one place.
-import type { Fixtures } from './matrix-fixtures.ts';
+import { ACTORS, type Actor, type Fixtures } from './matrix-fixtures.ts';
 
-/** Who is asking. 'impersonation': admin browsing as an agent; 'sync': an agent's write-only credential. */
-export const ACTORS = ['anon', 'agent2', 'agent1', 'interno', 'plataforma', 'latam', 'admin', 'impersonation', 'sync'] as const;
-export type Actor = (typeof ACTORS)[number];
+export { ACTORS };
 export type Expected = Record<Actor, number>;
 
 export interface MatrixRequest {

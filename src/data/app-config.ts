@@ -1,13 +1,18 @@
+// The public run-time configuration (GET /config: Google client id, demo mode, partner URL,
+// idle minutes, corporate domain). It does not change while the app runs, so every read goes
+// through loadAppConfig: one request per page load. useAppConfig (network only) serves the
+// sign-in screens, which must not load the offline database, and the idle timer and partner
+// link, which manage without it; useCachedAppConfig (shared-reads.ts) keeps it on the device.
 import { useCallback, useEffect, useState } from 'react';
 import type { AppConfig } from '#contract/session';
 import { fetchAppConfig } from '#api/config';
 import { errorMessage } from '#api/http';
 
-// One request per page load: the configuration does not change while the app runs.
 let resolved: AppConfig | undefined;
 let pending: Promise<AppConfig> | undefined;
 
-function loadConfig(): Promise<AppConfig> {
+/** The configuration: one request per page load, whoever asks; a failure lets the next call retry. */
+export function loadAppConfig(): Promise<AppConfig> {
   pending ??= fetchAppConfig().then(
     (config) => (resolved = config),
     (error: unknown) => {
@@ -25,7 +30,7 @@ export interface AppConfigState {
   retry: () => void;
 }
 
-/** The public run-time configuration (Google client id, demo mode, partner URL). */
+/** The configuration from the network (no device copy): for screens with no one signed in. */
 export function useAppConfig(): AppConfigState {
   const [config, setConfig] = useState<AppConfig | undefined>(resolved);
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +39,7 @@ export function useAppConfig(): AppConfigState {
   useEffect(() => {
     if (config) return undefined;
     let live = true;
-    loadConfig().then(
+    loadAppConfig().then(
       (value) => live && setConfig(value),
       (reason: unknown) => live && setError(errorMessage(reason)),
     );

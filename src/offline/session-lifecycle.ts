@@ -1,23 +1,30 @@
-// Ending sessions: leaving a simulated navigation, and the full sign-out of spec 4 on a
-// shared kiosk. Never blocks on the network for long: each call is bounded and its failure
-// only warned about; this device's personal data is wiped and the session cleared whatever
-// else fails. Queued actions are never dropped: what cannot be sent now stays in the outbox,
-// with its user's write-only sync credential, and only then.
-import { logout } from '#api/auth';
-import { clearPersonalData } from '#offline/cache';
-import { deletePersonalCaches } from '#offline/cache-names';
-import { drainOutbox } from '#offline/drain';
-import { drainTokenFor, registerBackgroundSync } from '#offline/drain-loop';
-import { pendingCount } from '#offline/outbox';
-import { getSession, setSession, signedOut } from '#offline/session';
-import { signOutSyncCredentials, type RevokeOptions } from '#offline/sync-credential';
+// A session's life on this device, in one place: the page's drain while the app is open (signed
+// in, or on the sign-in screens for work earlier users left), leaving a simulated navigation,
+// and the full sign-out of spec 4 on a shared kiosk. Never blocks on the network for long: each
+// call is bounded and its failure only warned about; personal data is wiped and the session
+// cleared whatever else fails. Never drops queued actions: what cannot be sent now stays in the
+// outbox with its user's write-only sync credential. Window code (the page's drain loop).
+import { clearPersonalData } from './cache.ts';
+import { drainOutbox } from './drain.ts';
+import { drainTokenFor, registerBackgroundSync, startDrainLoop } from './drain-loop.ts';
+import { pendingCount } from './outbox.ts';
+import { revokeToken } from './revoke-token.ts';
+import { getSession, setSession, signedOut } from './session.ts';
+import { signOutSyncCredentials, type RevokeOptions } from './sync-credential.ts';
 
-export interface SignOutDeps {
+/**
+ * Starts this page's drain: every user's queued rows go out with their own credential, signed-out
+ * users' included, so a kiosk's login screen still sends what the last agent left. Returns the stop.
+ */
+export function startDraining(): () => void {
+  return startDrainLoop();
+}
+
+export interface SessionLifecycleDeps {
   /** One drain pass; bounded by drainBudgetMs. */
   drain: () => Promise<unknown>;
   /** GET /auth/logout with the session's current token. */
   revokeSession: () => Promise<void>;
-  deletePersonalCaches: () => Promise<unknown>;
   /** Lets the service worker send what is left once the network is back (Chromium). */
   registerBackgroundSync: () => void;
   credentials?: RevokeOptions;
@@ -40,7 +47,7 @@ function warnOnFailure(what: string): (error: unknown) => void {
   return (error) => console.warn(what, error);
 }
 
-export function createSignOut(deps: SignOutDeps) {
+export function createSessionLifecycle(deps: SessionLifecycleDeps) {
   async function revokeCurrentToken(): Promise<void> {
     await within(deps.revokeSession().catch(warnOnFailure('Logout call failed; signing out locally anyway')), deps.revokeBudgetMs);
   }
@@ -68,11 +75,11 @@ export function createSignOut(deps: SignOutDeps) {
 
   /**
    * What a shared device keeps after sign-out: outbox rows and, for users with pending rows,
-   * their sync credential. Cached snapshots, personal meta and personal caches go.
+   * their sync credential. Cached snapshots (portraits included) and personal meta go. Cache
+   * Storage holds nothing personal (offline/cache-names.ts), so it has nothing to wipe.
    */
   async function wipeDevice(): Promise<void> {
     await clearPersonalData().catch(warnOnFailure('Could not clear cached data'));
-    await deps.deletePersonalCaches().catch(warnOnFailure('Could not delete personal caches'));
     await signOutSyncCredentials(deps.credentials).catch(warnOnFailure('Could not settle sync credentials'));
     if ((await pendingCount().catch(() => 0)) > 0) deps.registerBackgroundSync();
   }
@@ -105,13 +112,17 @@ export function createSignOut(deps: SignOutDeps) {
   return { signOut, restoreOriginalUser };
 }
 
-const browser = createSignOut({
+const REVOKE_BUDGET_MS = 3_000;
+
+const browser = createSessionLifecycle({
   drain: () => drainOutbox({ getToken: drainTokenFor }),
-  revokeSession: logout,
-  deletePersonalCaches,
+  revokeSession: async () => {
+    const token = getSession().token;
+    if (token) await revokeToken(token, { timeoutMs: REVOKE_BUDGET_MS });
+  },
   registerBackgroundSync,
   drainBudgetMs: 3_000,
-  revokeBudgetMs: 3_000,
+  revokeBudgetMs: REVOKE_BUDGET_MS,
   credentials: { timeoutMs: 2_000 },
 });
 

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '#server/db/schema';
 import { createAuthService } from '#server/modules/auth/service';
-import { bearer, type TestContext } from '#server/testing/test-app';
+import { bearer, type TestContext } from '#test-support/server/test-app';
 
 export async function tokenFor(ctx: TestContext, user: UserRow, impersonatorUserId: number | null = null): Promise<string> {
   const auth = createAuthService({ db: ctx.db, config: ctx.config, clock: ctx.clock.now });

@@ -1,0 +1,22 @@
+// The API's path table: every path group of the contract in one list, each pattern once. The
+// tests that prove both sides follow the contract read it (the server serves exactly these
+// paths; no copy of one is written outside src/contract). Holds no path of its own.
+import { ADMIN_PATHS } from '#contract/admin';
+import { ATTRIBUTE_PATHS } from '#contract/attributes';
+import { SYSTEM_PATHS } from '#contract/common';
+import { POINTS_PATHS } from '#contract/points';
+import { QUIZ_PATHS } from '#contract/quiz';
+import { RANKING_PATHS, RANKING_SCOPES, type RankingScope } from '#contract/ranking';
+import { REFACE_PATHS } from '#contract/reface';
+import { REWARDS_PATHS } from '#contract/rewards';
+import { AUTH_PATHS } from '#contract/session';
+import { TRAINING_PATHS } from '#contract/training';
+
+const GROUPS = [SYSTEM_PATHS, AUTH_PATHS, ADMIN_PATHS, ATTRIBUTE_PATHS, POINTS_PATHS, QUIZ_PATHS, RANKING_PATHS, REFACE_PATHS, REWARDS_PATHS, TRAINING_PATHS];
+
+/** Every pattern, relative to API_BASE; a per-scope pattern once for each scope. */
+export function allApiPaths(): string[] {
+  return GROUPS.flatMap((group) =>
+    Object.values(group).flatMap((entry: string | ((scope: RankingScope) => string)) =>
+      typeof entry === 'string' ? [entry] : RANKING_SCOPES.map((scope) => entry(scope))));
+}
