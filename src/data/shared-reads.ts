@@ -7,6 +7,7 @@ import { fetchAttributes } from '#api/attributes';
 import { fetchImps } from '#api/points';
 import { fetchParticipation } from '#api/quiz';
 import { fetchAttributeProgress, fetchVideos } from '#api/training';
+import { attributeOpenOnDevice } from '#domain/calendar';
 import { useCachedQuery } from '#offline/use-cached-query';
 import { loadAppConfig } from '#data/app-config';
 import { cacheKeys } from '#data/cache-keys';
@@ -19,6 +20,13 @@ const CONFIG_MAX_AGE_MS = 10 * 60_000;
 /** The programme calendar (which attributes exist, are open, and when). */
 export function useCalendar(userId: number | null) {
   return useCachedQuery(cacheKeys.attributes, fetchAttributes, { userId, maxAgeMs: CALENDAR_MAX_AGE_MS });
+}
+
+/** Whether an attribute is open (#domain/calendar attributeOpenOnDevice), its entry, and the calendar read. */
+export function useAttributeOpen(userId: number | null, attributeId: number) {
+  const calendar = useCalendar(userId);
+  const entry = calendar.data?.find((a) => a.id === attributeId);
+  return { open: attributeOpenOnDevice(calendar.data, attributeId, calendar.isLoading), entry, calendar };
 }
 
 /** An attribute's videos with this user's progress; userId null reads nothing. */

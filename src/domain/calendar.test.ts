@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, currentAttribute, demoCalendar, isAvailableOn, isContentOpen, isMonthClosed, monthOf } from './calendar';
+import { attributeOpenOnDevice, calendarDay, currentAttribute, demoCalendar, isAvailableOn, isContentOpen, isMonthClosed, monthOf } from './calendar';
 
 describe('calendarDay', () => {
   it.each([
@@ -86,5 +86,19 @@ describe('isContentOpen', () => {
     [false, null, '2025-06-20T10:00:00Z', false],
   ])('enabled %s, opening %s, at %s: %s', (enabled, day, iso, expected) => {
     expect(isContentOpen(enabled, day, new Date(iso))).toBe(expected);
+  });
+});
+
+describe('attributeOpenOnDevice', () => {
+  const calendar = [{ id: 1, enabled: true }, { id: 2, enabled: false }];
+  it.each([
+    ['an open attribute', calendar, 1, false, true],
+    ['an attribute not open yet', calendar, 2, false, false],
+    ['not open, while the calendar refreshes', calendar, 2, true, false],
+    ['while the calendar is first read', undefined, 2, true, null],
+    ['without a calendar (offline, never loaded): the server decides', undefined, 2, false, true],
+    ['an attribute the calendar lacks: the server decides', calendar, 3, false, true],
+  ] as const)('%s', (_case, entries, id, loading, expected) => {
+    expect(attributeOpenOnDevice(entries, id, loading)).toBe(expected);
   });
 });

@@ -94,3 +94,15 @@ export function isContentOpen(attributeEnabled: boolean, opensOn: string | null,
 function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
+
+/**
+ * Whether a screen treats an attribute as open, from the calendar the device holds: false only
+ * when that calendar says so; null while it is first being read (`calendar` undefined, still
+ * loading); true without one (offline, never loaded) or without the attribute in it, when the
+ * server decides and the screen shows what it answers.
+ */
+export function attributeOpenOnDevice(calendar: readonly { id: number; enabled: boolean }[] | undefined, attributeId: number, loading: boolean): boolean | null {
+  const entry = calendar?.find((a) => a.id === attributeId);
+  if (entry) return entry.enabled;
+  return calendar === undefined && loading ? null : true;
+}

@@ -4,21 +4,15 @@ import { AttributeNotOpen } from '#components/attribute-not-open';
 import { PageLoader } from '#components/page-loader';
 import { currentAttribute } from '#domain/calendar';
 import { paths } from '#domain/paths';
-import { useCalendar, useParticipation } from '#data/shared-reads';
+import { useAttributeOpen, useParticipation } from '#data/shared-reads';
 import type { QuizProps } from '#features/quiz/types.ts';
 import { QuizIntro } from '#features/quiz/components/quiz-intro.tsx';
 import { QuizPage } from '#features/quiz/components/quiz-page.tsx';
 import { QuizRunner } from '#features/quiz/components/quiz-runner.tsx';
 
-/**
- * Whether the attribute is open, from the calendar on the device: false only when the calendar
- * says so; null while it is being read (without a calendar, offline, the server decides).
- */
-function useAttributeOpen(userId: number, attributeId: number) {
-  const calendar = useCalendar(userId);
-  const entry = calendar.data?.find((a) => a.id === attributeId);
-  const settled = calendar.data !== undefined || !calendar.isLoading;
-  const open = entry ? entry.enabled : settled ? true : null;
+/** Whether the attribute is open (#data/shared-reads), and the attribute open now. */
+function useQuizAttribute(userId: number, attributeId: number) {
+  const { open, calendar } = useAttributeOpen(userId, attributeId);
   return { open, current: calendar.data ? currentAttribute(calendar.data, new Date()) : null };
 }
 
@@ -29,7 +23,7 @@ function useAttributeOpen(userId: number, attributeId: number) {
  */
 export function QuizScreen(props: QuizProps) {
   const { userId, attributeId, attributeName, quiz } = props;
-  const { open, current } = useAttributeOpen(userId, attributeId);
+  const { open, current } = useQuizAttribute(userId, attributeId);
   const participation = useParticipation(attributeId, quiz, open ? userId : null);
 
   if (open === false) {

@@ -10,7 +10,7 @@ import { paths } from '#domain/paths';
 import { takesPartInRankings } from '#domain/ranking-scope';
 import { inDisplayOrder } from '#domain/training';
 import { useRankingView } from '#features/ranking/hooks/use-ranking-view.ts';
-import { useCalendar } from '#data/shared-reads';
+import { useAttributeOpen } from '#data/shared-reads';
 import { useNeighbours, useRankingOptions, useRankingPage, useRankingStats } from '#features/ranking/queries.ts';
 import { AttributeMenu, AttributeMenuPlaceholder } from './attribute-menu.tsx';
 import { MyStanding, MyStandingPlaceholder, type Participation } from './my-standing.tsx';
@@ -71,10 +71,7 @@ export function RankingScreen({ user, attributeId, slug, attributeName }: Rankin
   const state = useRankingView();
   const global = state.view === 'global';
   const staff = !takesPartInRankings(user.perfil);
-  const calendar = useCalendar(user.id);
-  const entry = calendar.data?.find((a) => a.id === attributeId);
-  // Unknown until the calendar answers; without one (offline, never loaded) the server decides.
-  const open = entry ? entry.enabled : calendar.isLoading ? null : true;
+  const { open, entry, calendar } = useAttributeOpen(user.id, attributeId);
   const options = useRankingOptions(user.id, staff);
   const scopeId = staff && !global ? state.scopeId ?? (state.view === 'marca' ? options.data?.marca : options.data?.sede) ?? null : null;
   const ready = open === true && !(staff && !global && scopeId === null && options.isLoading);

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Title, VisuallyHidden } from '@mantine/core';
-import { useAttributeProgress, useCalendar, useVideos } from '#data/shared-reads';
+import { useAttributeOpen, useAttributeProgress, useVideos } from '#data/shared-reads';
 import { AttributeHero } from '#features/training/components/attribute-hero.tsx';
 import { AttributeTraits } from '#features/training/components/attribute-traits.tsx';
 import { EvolutionCard } from '#features/training/components/evolution-card.tsx';
@@ -24,9 +24,7 @@ interface DashboardScreenProps {
  * the training module on the right. Phones: one column, banner, progress and module first.
  */
 export function DashboardScreen({ userId, attributeId, slug, attributeName }: DashboardScreenProps) {
-  const calendar = useCalendar(userId);
-  // Without a calendar yet (first visit offline) assume it is open and let the API answer.
-  const available = calendar.data?.find((a) => a.id === attributeId)?.enabled ?? true;
+  const available = useAttributeOpen(userId, attributeId).open !== false;
   const videos = useVideos(attributeId, available ? userId : null);
   const progress = useAttributeProgress(attributeId, available ? userId : null);
 

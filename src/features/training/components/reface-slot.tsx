@@ -2,16 +2,15 @@ import { useAtomValue } from 'jotai';
 import { ATTRIBUTE_SLUGS, type AttributeId } from '#contract/attributes';
 import { attributeNameFromSlug } from '#domain/attributes';
 import { sessionAtom } from '#offline/session';
-import { useCalendar } from '#data/shared-reads';
+import { useAttributeOpen } from '#data/shared-reads';
 import { RefaceCard } from '#features/training/reface/reface-card.tsx';
 
 /** The dashboard's reface card for the signed-in user (the dashboard renders it here). */
 export function RefaceSlot({ attributeId }: { attributeId: number }) {
   const user = useAtomValue(sessionAtom).user;
-  const calendar = useCalendar(user?.id ?? null);
+  const { open } = useAttributeOpen(user?.id ?? null, attributeId);
   const name = attributeNameFromSlug(ATTRIBUTE_SLUGS[attributeId as AttributeId]) ?? '';
-  // Without a calendar yet (first visit offline) assume it is open and let the API answer.
-  const available = calendar.data?.find((a) => a.id === attributeId)?.enabled ?? true;
+  const available = open !== false;
   if (!user) return null;
   return <RefaceCard userId={user.id} attributeId={attributeId} attributeName={name} available={available} />;
 }
