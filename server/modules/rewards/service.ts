@@ -47,7 +47,9 @@ export function createRewardsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'
       if (!isProductRedeemable(option.product)) throw refusal(422, PRODUCT_UNAVAILABLE);
 
       const now = clock();
-      // Lapsed IMPs are written off first (lockBalance), so they can never pay for a prize.
+      // Lapsed IMPs are written off first (lockBalance), so they can never pay for a prize. The
+      // lock comes before the order: its foreign key share-locks the user row, and locking after
+      // that deadlocks concurrent redemptions on PostgreSQL (debit's own check is then a re-read).
       if ((await lockBalance(trx, user.id, now)) < option.valorRings) throw refusal(422, INSUFFICIENT_BALANCE);
 
       const productCode = option.product.codigo_producto_chequemotiva;
