@@ -4,6 +4,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { mantineCss } from './scripts/vite/mantine-css.ts';
+import { appShell } from './scripts/vite/app-shell.ts';
+import { slimDependencies } from './scripts/vite/slim-dependencies.ts';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest)$/;
 
@@ -45,6 +48,9 @@ const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [
+    mantineCss(),
+    slimDependencies(),
+    appShell(),
     react(),
     VitePWA({
       strategies: 'injectManifest',

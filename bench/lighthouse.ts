@@ -2,6 +2,8 @@
 // server: N runs per route, interleaved so every route sees the same machine noise, each in
 // a fresh Chromium profile (a first visit). Signed-in routes get the session written to
 // localStorage on a page that does not load the app, so nothing is warmed before the run.
+// The baseline page (bench/lib/baseline.ts) runs in the same rounds: each route's LCP is
+// reported over the baseline's, which takes the machine and the server out of the ratio.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
@@ -24,11 +26,19 @@ export interface LighthouseRun {
 
 export interface LighthouseRoute {
   route: string;
+  /** The static baseline page, not an app route. */
+  baseline?: true;
   runs: LighthouseRun[];
   performanceMedian: number;
   performanceMin: number;
   accessibilityMedian: number;
+  fcpMedianMs: number;
   lcpMedianMs: number;
+  tbtMedianMs: number;
+  clsMedian: number;
+  clsMax: number;
+  /** lcpMedianMs over the baseline page's, same run (absent without a baseline). */
+  lcpRatio?: number;
   /** Audits that failed in the median run, for the closing note. */
   failedAccessibilityAudits: string[];
   error?: string;
@@ -100,42 +110,56 @@ async function runOnce(
   }
 }
 
-/** Routes × runs, interleaved; `session` signs in every route but /login. */
+/** Routes × runs, interleaved; `session` signs in every route but /login and the baseline. */
 export async function runLighthouse(options: {
   baseUrl: string;
   runs: number;
   routes?: string[];
+  /** Path of the baseline page, measured first in every round. */
+  baselinePath?: string;
   session: Session;
   log: (line: string) => void;
 }): Promise<LighthouseRoute[]> {
   const routes = options.routes ?? LIGHTHOUSE_ROUTES;
-  const collected = new Map(routes.map((route) => [route, { runs: [] as LighthouseRun[], a11y: [] as string[][], error: '' }]));
+  const measured = options.baselinePath ? [options.baselinePath, ...routes] : routes;
+  const signedIn = (route: string) => route !== '/login' && route !== options.baselinePath;
+  const collected = new Map(measured.map((route) => [route, { runs: [] as LighthouseRun[], a11y: [] as string[][], error: '' }]));
   for (let i = 0; i < options.runs; i++) {
-    for (const route of routes) {
+    for (const route of measured) {
       const entry = collected.get(route)!;
       try {
-        const { run, failedA11y } = await runOnce(options.baseUrl, route, route === '/login' ? null : options.session, i);
+        const { run, failedA11y } = await runOnce(options.baseUrl, route, signedIn(route) ? options.session : null, i);
         entry.runs.push(run);
         entry.a11y.push(failedA11y);
-        options.log(`lighthouse ${route} #${i + 1}: rendimiento ${run.performance}, accesibilidad ${run.accessibility}, LCP ${run.lcpMs} ms`);
+        options.log(`lighthouse ${route} #${i + 1}: rendimiento ${run.performance}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}`);
       } catch (error) {
         entry.error = error instanceof Error ? error.message : String(error);
         options.log(`lighthouse ${route} #${i + 1}: error ${entry.error}`);
       }
     }
   }
-  return routes.map((route) => {
+  const summaries = measured.map((route): LighthouseRoute => {
     const { runs, a11y, error } = collected.get(route)!;
     const performance = runs.map((r) => r.performance);
     return {
       route,
+      ...(route === options.baselinePath ? { baseline: true as const } : {}),
       runs,
       performanceMedian: median(performance),
       performanceMin: Math.min(...performance),
       accessibilityMedian: median(runs.map((r) => r.accessibility)),
+      fcpMedianMs: median(runs.map((r) => r.fcpMs)),
       lcpMedianMs: median(runs.map((r) => r.lcpMs)),
+      tbtMedianMs: median(runs.map((r) => r.tbtMs)),
+      clsMedian: median(runs.map((r) => r.cls)),
+      clsMax: Math.max(...runs.map((r) => r.cls)),
       failedAccessibilityAudits: [...new Set(a11y.flat())],
       ...(error && runs.length < options.runs ? { error } : {}),
     };
   });
+  const baselineLcp = summaries.find((s) => s.baseline)?.lcpMedianMs;
+  if (baselineLcp && Number.isFinite(baselineLcp)) {
+    for (const s of summaries) if (!s.baseline) s.lcpRatio = Math.round((s.lcpMedianMs / baselineLcp) * 100) / 100;
+  }
+  return summaries;
 }

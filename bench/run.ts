@@ -2,6 +2,8 @@
 // bench/results/latest.{json,md}. Separate from `npm test`; takes several minutes.
 //   --only=bundle,lighthouse,offline,outbox,api   a subset (default: all)
 //   --runs=N           Lighthouse runs per route and offline visits per slowdown (default 5)
+// The budgets are issue 16's and the API's (lib/budgets.ts, report-server.ts); the report
+// states the machine's load when each step started and ended.
 //   BENCH_AGENTS       generated agents for the API step (default 100000)
 //   BENCH_API_SECONDS  seconds of load per endpoint (default 10)
 //   BENCH_PORT         server port (default 8196); DIST_DIR build folder (default dist)
@@ -10,6 +12,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { runApiScale } from './api-scale.ts';
+import { BASELINE_PATH, writeBaselinePage } from './lib/baseline.ts';
 import { measureBundle } from './lib/bundle.ts';
 import { CHROMIUM_PATH } from './lib/chromium.ts';
 import { GENERATED_DOMAIN, generateDatabase } from './lib/generate.ts';
@@ -17,7 +20,7 @@ import { signIn, startServer, type BenchServer } from './lib/server.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runOffline } from './offline.ts';
 import { countRecords, runOutbox } from './outbox.ts';
-import { buildChecks, toMarkdown, writeResults, type BenchResults } from './report.ts';
+import { buildChecks, toMarkdown, writeResults, type BenchResults, type StepLoad } from './report.ts';
 import { openDatabase } from '#server/db/open';
 
 const STEPS = ['bundle', 'lighthouse', 'offline', 'outbox', 'api'] as const;
@@ -34,6 +37,22 @@ const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
 const WORK = 'bench/.work';
 
 const log = (line: string) => console.log(`[bench] ${line}`);
+const loadNow = () => loadavg().map((l) => Math.round(l * 100) / 100);
+
+/** Runs one step, noting the machine's load before and after it (figures mean little on a busy machine). */
+async function step<T>(results: Omit<BenchResults, 'checks'>, name: string, body: () => Promise<T> | T): Promise<T> {
+  const entry: StepLoad = { step: name, start: loadNow(), end: [], seconds: 0 };
+  const started = Date.now();
+  log(`${name}: carga al empezar ${entry.start.join(' / ')}`);
+  try {
+    return await body();
+  } finally {
+    entry.end = loadNow();
+    entry.seconds = Math.round((Date.now() - started) / 1000);
+    (results.load ??= []).push(entry);
+    log(`${name}: carga al terminar ${entry.end.join(' / ')} (${entry.seconds} s)`);
+  }
+}
 
 function machine(): Record<string, string> {
   const chromium = spawnSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).stdout?.trim() || 'no encontrado';
@@ -68,7 +87,16 @@ async function browserSteps(results: Omit<BenchResults, 'checks'>): Promise<void
   await withServer({ port, dataDir, distDir }, async (server) => {
     if (only.has('lighthouse')) {
       const session = await signIn(server.url, 'ana@impecable.demo');
-      results.lighthouse = await runLighthouse({ baseUrl: server.url, runs, session: { token: session.token, user: session.user }, log });
+      const nick = String(session.user.nick_name || session.user.name || '');
+      // The baseline page lives in the build folder only while Lighthouse runs.
+      const removeBaseline = writeBaselinePage(distDir, nick);
+      try {
+        results.lighthouse = await step(results, 'lighthouse', () =>
+          runLighthouse({ baseUrl: server.url, runs, baselinePath: BASELINE_PATH, session: { token: session.token, user: session.user }, log }),
+        );
+      } finally {
+        removeBaseline();
+      }
     }
     if (only.has('offline')) {
       const sso = await fetch(`${server.url}/api/demo/sso-token`, {
@@ -77,7 +105,7 @@ async function browserSteps(results: Omit<BenchResults, 'checks'>): Promise<void
         body: JSON.stringify({ email: 'ana@impecable.demo' }),
       });
       const { token } = (await sso.json()) as { token: string };
-      results.offline = await runOffline({ baseUrl: server.url, ssoToken: token, runs, log });
+      results.offline = await step(results, 'offline', () => runOffline({ baseUrl: server.url, ssoToken: token, runs, log }));
     }
   });
 }
@@ -127,12 +155,12 @@ async function apiStep(results: Omit<BenchResults, 'checks'>): Promise<void> {
 
 async function main(): Promise<void> {
   const results: Omit<BenchResults, 'checks'> = { startedAt: new Date().toISOString(), finishedAt: '', machine: machine(), skipped: [] };
-  build();
-  if (only.has('bundle')) results.bundle = measureBundle(distDir);
+  await step(results, 'build', build);
+  if (only.has('bundle')) results.bundle = await step(results, 'bundle', () => measureBundle(distDir));
   const steps: [boolean, string, () => Promise<void>][] = [
     [only.has('lighthouse') || only.has('offline'), 'Lighthouse / sin red', () => browserSteps(results)],
-    [only.has('outbox'), 'outbox', () => outboxStep(results)],
-    [only.has('api'), 'API a escala', () => apiStep(results)],
+    [only.has('outbox'), 'outbox', () => step(results, 'outbox', () => outboxStep(results))],
+    [only.has('api'), 'API a escala', () => step(results, 'api', () => apiStep(results))],
   ];
   for (const [wanted, name, step] of steps) {
     if (!wanted) continue;
@@ -154,6 +182,7 @@ async function main(): Promise<void> {
     } else results.skipped.push(`${step}: no pedido en esta ejecución (--only)`);
   }
   results.finishedAt = new Date().toISOString();
+  results.machine['Carga al terminar (1/5/15 min)'] = loadNow().map((l) => l.toFixed(2)).join(' / ');
   const full: BenchResults = { ...results, checks: buildChecks(results) };
   writeResults(full);
   console.log(`\n${toMarkdown(full)}`);

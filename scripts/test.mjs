@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every check in one run — type check, lint, unit + server tests (Vitest),
-// then the end-to-end suite in Chromium against the real server (Playwright).
+// `npm test`: every check in one run — type check, lint, unit + server tests (Vitest), the
+// build and its bundle budgets, then the end-to-end suite in Chromium against the real server
+// (Playwright). `npm test -- bundle` runs one stage (typecheck, lint, unit, postgres, bundle, e2e).
 // Each stage runs even if an earlier one failed, so one run shows every problem.
 // The last line is the summary CI reads: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -53,17 +54,26 @@ if (want('postgres') && process.env.TEST_DATABASE_URL) {
   } else check('server tests on PostgreSQL', false);
 }
 
-if (want('e2e')) {
-  const built = run('npx', ['vite', 'build', '--logLevel', 'warn']);
-  check('build', built);
-  if (built) {
-    const ok = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${tmp}/e2e.json` });
-    const report = readJson(`${tmp}/e2e.json`);
-    if (report?.stats) {
-      const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
-      results.push({ name: 'end-to-end (Chromium)', passed: expected + flaky, failed: unexpected + (ok || unexpected ? 0 : 1) });
-    } else check('end-to-end (Chromium)', false);
-  }
+// The build feeds two stages: the bundle budgets (issue 16, scripts/check-bundle.ts: deterministic,
+// so a heavier route cannot land) and the end-to-end suite.
+const built = (want('bundle') || want('e2e')) && run('npx', ['vite', 'build', '--logLevel', 'warn']);
+if (want('bundle') || want('e2e')) check('build', built);
+
+if (want('bundle') && built) {
+  const ok = run('node', ['--import', 'tsx', 'scripts/check-bundle.ts', 'dist', `--json=${tmp}/bundle.json`]);
+  const report = readJson(`${tmp}/bundle.json`);
+  if (report) {
+    results.push({ name: 'bundle budgets', passed: report.passed, failed: report.failed + (ok || report.failed ? 0 : 1) });
+  } else check('bundle budgets', false);
+}
+
+if (want('e2e') && built) {
+  const ok = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${tmp}/e2e.json` });
+  const report = readJson(`${tmp}/e2e.json`);
+  if (report?.stats) {
+    const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
+    results.push({ name: 'end-to-end (Chromium)', passed: expected + flaky, failed: unexpected + (ok || unexpected ? 0 : 1) });
+  } else check('end-to-end (Chromium)', false);
 }
 
 console.log('\nSummary');

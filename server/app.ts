@@ -37,7 +37,7 @@ import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';
 import { occurredAtPlugin } from './plugins/occurred-at.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { staticAppPlugin } from './plugins/static-app.ts';
+import { inlineScriptSources, staticAppPlugin } from './plugins/static-app.ts';
 import { enableZodSerialization, enableZodValidation } from './plugins/zod.ts';
 
 /** The largest file any upload route accepts (the reface photo limit of product-spec.md). */
@@ -143,7 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // 1. Cross-cutting plugins that must see every request, API or not.
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
-  await app.register(securityPlugin, { config });
+  await app.register(securityPlugin, { config, inlineScripts: inlineScriptSources(resolve(options.distDir ?? 'dist')) });
   await app.register(maintenancePlugin, { config });
 
   // 2. The API: its own context so authentication and idempotency never touch static files.

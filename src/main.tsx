@@ -1,28 +1,30 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's base only: each component's CSS comes with its code (scripts/vite/mantine-css.ts).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { onUnauthorized } from '#api/http';
+import { AppRouter, appHistory } from '#app/browser-router.tsx';
 import { Providers } from '#app/providers.tsx';
-import { createAppRouter } from '#app/router.tsx';
-import { isPublicPath, paths } from '#app/paths.ts';
+import { AppRoutes, prepareRoute } from '#app/router.tsx';
 
-const router = createAppRouter();
-
-// Spec 8: a 401 on any call ends the session. /logout restores, revokes and wipes, then /login.
-onUnauthorized(() => {
-  if (!isPublicPath(router.state.location.pathname)) void router.navigate(paths.logout.getHref(), { replace: true });
-});
+// The first screen's code and cached rows start loading now, together, before React renders.
+void prepareRoute(appHistory.location);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// A transition: React renders the first screen in slices and yields to the browser between
+// them, so start-up has no long task (the static shell is already on screen meanwhile).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <AppRouter onNavigate={prepareRoute}>
+          <AppRoutes />
+        </AppRouter>
+      </Providers>
+    </StrictMode>,
+  );
+});

@@ -1,10 +1,13 @@
 // Bundle budgets: what each route really downloads, walked from Vite's manifest
 // (build.manifest), not the sum of all files. A route loads the entry's static import
-// closure and its lazy route chunk's closure; signed-in routes also the guard and the
-// layout chunks. Sizes are gzip -9 of the built files.
+// closure and its lazy route chunk's closure; signed-in routes also what the router loads
+// before every signed-in screen (the static shell's SIGNED_IN_MODULES: guard, layout, cached
+// rows preload); every route also runs index.html's inline script and style (the shell).
+// Sizes are gzip -9 of the built files. Reads the build only; never writes to it.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { SIGNED_IN_MODULES } from '#app/shell/route-modules.ts';
 
 interface ManifestChunk {
   file: string;
@@ -14,18 +17,22 @@ interface ManifestChunk {
   dynamicImports?: string[];
   css?: string[];
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 export interface RouteBundle {
   route: string;
   jsGzip: number;
   cssGzip: number;
   files: number;
+  /** The route's five heaviest files (JS and CSS), gzip bytes. */
+  heaviest: { file: string; gzip: number }[];
 }
 
 export interface BundleReport {
   entry: RouteBundle;
   routes: RouteBundle[];
+  /** index.html's inline <script> and <style>, counted in every route. */
+  inline: { jsGzip: number; cssGzip: number };
   allCssGzip: number;
   video: { chunk: string | null; jsGzip: number; lazy: boolean; staticallyLoadedBy: string[] };
 }
@@ -35,8 +42,10 @@ const AUTH_ROUTES: Record<string, string> = {
   '/sso/:token': 'src/features/auth/routes/sso-route.tsx',
   '/logout': 'src/features/auth/routes/logout-route.tsx',
 };
-const SIGNED_IN_SHELL = ['src/app/guards.tsx', 'src/app/layouts/signed-in-layout.tsx'];
+/** Lazy chunks every signed-in screen loads with it (router.tsx; the shell preloads the same). */
+const SIGNED_IN_SHELL = SIGNED_IN_MODULES.map((specifier) => specifier.replace(/^#(app|features)\//, 'src/$1/'));
 const VIDEO_JS = /^node_modules\/video\.js\/dist\/video(\.es)?\.js$/;
+const INLINE_LABEL = 'index.html (en línea)';
 
 /** Reads the manifest a build wrote (vite.config.ts sets build.manifest). */
 export function readManifest(distDir: string): Manifest {
@@ -63,27 +72,52 @@ function closure(manifest: Manifest, keys: string[]): { js: Set<string>; css: Se
 export function routeTable(manifest: Manifest): { entryKey: string; routes: Record<string, string[]> } {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entryKey) throw new Error('El manifiesto no tiene entrada');
+  // A chunk that is not in the manifest would be counted as 0 bytes: say so instead.
+  const expected = [...Object.values(AUTH_ROUTES), ...SIGNED_IN_SHELL];
+  const missing = expected.filter((key) => !manifest[key]);
+  if (missing.length) {
+    throw new Error(
+      `El manifiesto no tiene ${missing.join(', ')}: si ya no son chunks perezosos, actualiza AUTH_ROUTES (bench/lib/bundle.ts) o SIGNED_IN_MODULES (src/app/shell/route-modules.ts)`,
+    );
+  }
   const routes: Record<string, string[]> = {};
   for (const [name, source] of Object.entries(AUTH_ROUTES)) routes[name] = [entryKey, source];
   const authSources = new Set(Object.values(AUTH_ROUTES));
-  for (const key of Object.keys(manifest)) {
+  for (const key of Object.keys(manifest).sort()) {
     const match = /^src\/features\/(.+)\/routes\/(.+)-route\.tsx$/.exec(key);
     if (match && !authSources.has(key)) routes[`${match[1]}/${match[2]}`] = [entryKey, ...SIGNED_IN_SHELL, key];
   }
   return { entryKey, routes };
 }
 
+/** The inline <script> (no src) and <style> text of the built index.html. */
+export function inlineParts(html: string): { js: string; css: string } {
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter((m) => !/\bsrc\s*=/.test(m[1]!)).map((m) => m[2]!);
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]!);
+  return { js: scripts.join('\n').trim(), css: styles.join('\n').trim() };
+}
+
+const gzipLength = (bytes: Buffer | string) => (bytes.length === 0 ? 0 : gzipSync(bytes, { level: 9 }).length);
+
 export function measureBundle(distDir: string): BundleReport {
   const manifest = readManifest(distDir);
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const inlineText = inlineParts(html);
+  const inline = { jsGzip: gzipLength(inlineText.js), cssGzip: gzipLength(inlineText.css) };
   const sizes = new Map<string, number>();
   const gzip = (file: string) => {
-    if (!sizes.has(file)) sizes.set(file, gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length);
+    if (!sizes.has(file)) sizes.set(file, gzipLength(readFileSync(join(distDir, file))));
     return sizes.get(file)!;
   };
   const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzip(file), 0);
   const measure = (route: string, keys: string[]): RouteBundle => {
     const { js, css } = closure(manifest, keys);
-    return { route, jsGzip: sum(js), cssGzip: sum(css), files: js.size };
+    const heaviest = [...js, ...css]
+      .map((file) => ({ file, gzip: gzip(file) }))
+      .concat(inline.jsGzip + inline.cssGzip > 0 ? [{ file: INLINE_LABEL, gzip: inline.jsGzip + inline.cssGzip }] : [])
+      .sort((a, b) => b.gzip - a.gzip)
+      .slice(0, 5);
+    return { route, jsGzip: sum(js) + inline.jsGzip, cssGzip: sum(css) + inline.cssGzip, files: js.size, heaviest };
   };
 
   const { entryKey, routes } = routeTable(manifest);
@@ -95,12 +129,15 @@ export function measureBundle(distDir: string): BundleReport {
         .filter(([, keys]) => closure(manifest, keys).js.has(videoFile))
         .map(([route]) => route)
     : [];
+  // A modulepreload (or any reference) in index.html would fetch it on every visit.
+  if (videoFile && html.includes(videoFile)) staticallyLoadedBy.push('index.html');
   const cssFiles = readdirSync(join(distDir, 'assets'))
     .filter((file) => file.endsWith('.css'))
     .map((file) => `assets/${file}`);
   return {
     entry: measure('(entrada)', [entryKey]),
     routes: perRoute,
+    inline,
     allCssGzip: sum(cssFiles),
     video: {
       chunk: videoFile,

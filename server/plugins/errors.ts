@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '#server/http-error';
 import { appPlugin } from './plugin.ts';
 import { parseRequestJson } from './input-guard.ts';
-import { validationMessage } from './zod.ts';
+import { isZodError, validationMessage } from './zod.ts';
 
 const INTERNAL = 'Error interno del servidor';
 
@@ -67,7 +67,7 @@ export const errorsPlugin = appPlugin('errors', async (app: FastifyInstance) => 
       const message = error instanceof HttpError ? error.message : INTERNAL;
       return reply.code(status).send({ success: false, error: message });
     }
-    const isValidation = 'validation' in error || (error as FastifyError).code === 'FST_ERR_VALIDATION' || error.name === 'ZodError';
+    const isValidation = 'validation' in error || (error as FastifyError).code === 'FST_ERR_VALIDATION' || isZodError(error);
     let message: string;
     if (error instanceof HttpError) message = error.message;
     else if (isValidation) message = validationMessage(error);

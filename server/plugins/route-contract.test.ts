@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ADMIN_PATHS } from '#contract/admin';
 import { allApiPaths } from '#contract/api-paths';
 import { API_BASE, SYSTEM_PATHS } from '#contract/common';
@@ -49,7 +49,7 @@ describe('the server follows the contract', () => {
   it('declares the response schema of every JSON route, for success and errors', () => {
     const json = declared.filter((route) => !FILE_ROUTES.has(route.path as never));
     expect(json.length).toBeGreaterThan(50);
-    const undeclared = json.filter(({ response }) => !(response?.[200] instanceof z.ZodType && response['4xx'] instanceof z.ZodType && response['5xx'] instanceof z.ZodType));
+    const undeclared = json.filter(({ response }) => !(response?.[200] instanceof z.core.$ZodType && response['4xx'] instanceof z.core.$ZodType && response['5xx'] instanceof z.core.$ZodType));
     expect(undeclared.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
   });
 

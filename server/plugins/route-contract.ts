@@ -6,19 +6,19 @@
 // both come from src/contract (zod.ts writes them).
 import { apiErrorSchema } from '#contract/common';
 import type { PathParamName } from '#contract/paths';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Every error body the errors plugin writes: `{ success: false, error }`, plus what an
  * HttpError carries beside it (`maintenance: 1`, an import's `errores`, a redeem's
  * `status`/`message`), so it stays open beyond those two fields.
  */
-const errorBodySchema = apiErrorSchema.loose();
+const errorBodySchema = z.looseObject(apiErrorSchema.shape);
 
 const errors = { '4xx': errorBodySchema, '5xx': errorBodySchema } as const;
 
 /** The response map of a JSON route: `success` for 200, the error body otherwise. */
-export function replies<S extends z.ZodType>(success: S): { 200: S; '4xx': typeof errorBodySchema; '5xx': typeof errorBodySchema } {
+export function replies<S extends z.core.$ZodType>(success: S): { 200: S; '4xx': typeof errorBodySchema; '5xx': typeof errorBodySchema } {
   return { 200: success, ...errors };
 }
 

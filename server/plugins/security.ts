@@ -11,12 +11,19 @@ import { appPlugin } from './plugin.ts';
 
 const GOOGLE = 'https://accounts.google.com';
 
-export const securityPlugin = appPlugin<{ config: Config }>('security', async (app: FastifyInstance, { config }) => {
+interface SecurityOptions {
+  config: Config;
+  /** Hash sources of the app page's inline scripts (static-app.ts inlineScriptSources). */
+  inlineScripts?: () => string;
+}
+
+export const securityPlugin = appPlugin<SecurityOptions>('security', async (app: FastifyInstance, { config, inlineScripts }) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", GOOGLE],
+        // The static app shell's inline script (index.html) runs by its hash, nothing else inline.
+        scriptSrc: inlineScripts ? ["'self'", GOOGLE, () => inlineScripts()] : ["'self'", GOOGLE],
         // Mantine writes inline styles; Google's button ships its own stylesheet.
         styleSrc: ["'self'", "'unsafe-inline'", GOOGLE],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],

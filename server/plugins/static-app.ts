@@ -2,7 +2,9 @@
 // a file gets index.html. Hashed /assets/* are cached forever; index.html, sw.js and the
 // manifest are always revalidated so an update reaches installed PWAs. Never serves /api.
 // Without a build (tests, API-only runs) it registers nothing and the API still works.
-import { existsSync } from 'node:fs';
+// index.html's inline script (the static app shell) runs under the CSP by its hash, read here.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +20,31 @@ function cacheControlFor(filePath: string): string {
   if (NO_CACHE.has(basename(filePath).replace(/\.(br|gz)$/, ''))) return 'no-cache';
   if (/[\\/]assets[\\/]/.test(filePath)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
+}
+
+/** 'sha256-…' sources of the page's inline scripts (not src= ones), as the CSP spells them. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter((match) => !/\bsrc\s*=/i.test(match[1]!))
+    .map((match) => `'sha256-${createHash('sha256').update(match[2]!, 'utf8').digest('base64')}'`);
+}
+
+/**
+ * The CSP's script-src sources for the built index.html's inline scripts, read again whenever the
+ * file changes (a rebuild under a running server). No build, no sources.
+ */
+export function inlineScriptSources(distDir: string): () => string {
+  const file = join(distDir, 'index.html');
+  let readAt = -1;
+  let sources = '';
+  return () => {
+    const changedAt = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+    if (changedAt !== readAt) {
+      readAt = changedAt;
+      sources = changedAt < 0 ? '' : inlineScriptHashes(readFileSync(file, 'utf8')).join(' ');
+    }
+    return sources;
+  };
 }
 
 export const staticAppPlugin = appPlugin<{ distDir: string }>('static-app', async (app: FastifyInstance, { distDir }) => {

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { HttpError } from '#server/http-error';
 import { errorsPlugin } from './errors.ts';
 import { replies } from './route-contract.ts';
@@ -9,10 +9,10 @@ import { enableZodSerialization, enableZodValidation, type ZodTypeProvider } fro
 // A route's answer against its declared contract: in tests (strict) an answer outside it is a
 // 500 with the reason logged; in production the writer keeps only the contract's fields.
 const answerSchema = z.object({
-  id: z.number().int(),
-  name: z.string().nullable(),
+  id: z.int(),
+  name: z.nullable(z.string()),
   tags: z.array(z.object({ label: z.string() })),
-  count: z.number().int().default(0),
+  count: z._default(z.int(), 0),
 });
 
 let app: FastifyInstance;
@@ -77,5 +77,31 @@ describe('error bodies', () => {
     const res = await (await appWith(refusal, true)).inject({ method: 'GET', url: '/t' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ success: false, error: 'Archivo no válido', errores: [{ fila: 2, error: 'Falta el email' }] });
+  });
+});
+
+describe('request validation with the contract (zod/mini) schemas', () => {
+  const bodySchema = z.object({ nick_name: z.string().check(z.trim(), z.minLength(1)), page: z._default(z.coerce.number().check(z.int()), 1) });
+
+  async function appValidating(): Promise<FastifyInstance> {
+    logged = [];
+    app = Fastify({ logger: false });
+    enableZodValidation(app);
+    enableZodSerialization(app, { strict: true });
+    await app.register(errorsPlugin);
+    const echo = z.object({ nick_name: z.string(), page: z.number() });
+    app.withTypeProvider<ZodTypeProvider>().post('/v', { schema: { body: bodySchema, response: replies(echo) } }, async (request) => request.body);
+    return app;
+  }
+
+  it('hands the route parsed values, with transforms and defaults applied', async () => {
+    const res = await (await appValidating()).inject({ method: 'POST', url: '/v', payload: { nick_name: '  ana  ' } });
+    expect([res.statusCode, res.json()]).toEqual([200, { nick_name: 'ana', page: 1 }]);
+  });
+
+  it('answers an invalid body with a 400 naming the field, in Spanish', async () => {
+    const res = await (await appValidating()).inject({ method: 'POST', url: '/v', payload: { nick_name: '   ' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, error: 'Datos no válidos (nick_name): Demasiado pequeño: se esperaba que texto tuviera >=1 caracteres' });
   });
 });

@@ -4,27 +4,35 @@
 // answer from the schema's JSON Schema, so only the contract's fields leave the server.
 // Outside production every answer is first checked against its schema, strictly: a route
 // answering outside its contract fails with a 500 and a logged error. Never takes a JSON Schema.
+// The contract is written with zod/mini (the browser's bundle); any zod 4 schema works here.
 import fastJson, { type AnySchema } from 'fast-json-stringify';
 import type { FastifyInstance, FastifyTypeProvider } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+type Schema = z.core.$ZodType;
 
 export interface ZodTypeProvider extends FastifyTypeProvider {
-  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
-  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+  validator: this['schema'] extends Schema ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends Schema ? z.input<this['schema']> : unknown;
+}
+
+/** A failed zod parse, from zod/mini or classic zod alike (their error classes differ, their core does not). */
+export function isZodError(error: unknown): error is z.core.$ZodError {
+  return error instanceof z.core.$ZodError;
 }
 
 export function enableZodValidation(app: FastifyInstance): void {
   // Validation messages reach users through the error handler: Spanish, like the rest.
   z.config(z.locales.es());
   app.setValidatorCompiler(({ schema }) => (data: unknown) => {
-    const result = (schema as z.ZodType).safeParse(data);
+    const result = z.safeParse(schema as Schema, data);
     return result.success ? { value: result.data } : { error: result.error };
   });
 }
 
 /** The Spanish sentence for a failed validation: first problem, with its field. */
 export function validationMessage(error: unknown): string {
-  if (error instanceof z.ZodError) {
+  if (isZodError(error)) {
     const issue = error.issues[0];
     if (issue) {
       const field = issue.path.map(String).join('.');
@@ -45,9 +53,9 @@ export class ResponseContractError extends Error {
 type Write = (data: unknown) => string;
 
 // Schemas are module constants shared by every route and every app a test builds: compile once.
-const writers = new WeakMap<z.ZodType, Write>();
+const writers = new WeakMap<Schema, Write>();
 
-function writerFor(schema: z.ZodType): Write {
+function writerFor(schema: Schema): Write {
   let write = writers.get(schema);
   if (!write) {
     // Input side: a `.default()` field may be left out by the route; the writer fills it in,
@@ -71,10 +79,10 @@ function unknownFields(sent: unknown, kept: unknown, at: string): string[] {
 }
 
 /** Throws unless `data`, as the client will read it (JSON), is what `schema` allows, field for field. */
-export function checkAnswer(schema: z.ZodType, data: unknown, route: string): void {
+export function checkAnswer(schema: Schema, data: unknown, route: string): void {
   const json = JSON.stringify(data);
   const sent: unknown = json === undefined ? undefined : JSON.parse(json);
-  const result = schema.safeParse(sent);
+  const result = z.safeParse(schema, sent);
   if (!result.success) throw new ResponseContractError(`${route} answered outside its contract: ${z.prettifyError(result.error)}`);
   const unknown = unknownFields(sent, result.data, '');
   if (unknown.length > 0) throw new ResponseContractError(`${route} answered fields its contract lacks: ${unknown.join(', ')}`);
@@ -86,7 +94,7 @@ export function checkAnswer(schema: z.ZodType, data: unknown, route: string): vo
  */
 export function enableZodSerialization(app: FastifyInstance, { strict }: { strict: boolean }): void {
   app.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
-    if (!(schema instanceof z.ZodType)) throw new Error(`${method} ${url}: a response schema must be one of the contract's zod schemas`);
+    if (!(schema instanceof z.core.$ZodType)) throw new Error(`${method} ${url}: a response schema must be one of the contract's zod schemas`);
     const write = writerFor(schema);
     if (!strict) return write;
     const route = `${method} ${url} (${httpStatus})`;

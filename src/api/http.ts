@@ -3,7 +3,7 @@
 // signs out) and wakes the outbox drain after each success. readJson and toApiRequestError
 // turn every failure into an ApiRequestError carrying Spanish text a user may read.
 import ky, { isHTTPError, isTimeoutError, type HTTPError, type Input, type KyRequest, type ResponsePromise } from 'ky';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { API_BASE, apiErrorSchema, maintenanceBodySchema } from '#contract/common';
 import { buildPath, type PathParamName, type PathParams } from '#contract/paths';
 import { OFFLINE_MESSAGE } from '#offline/network';
@@ -191,9 +191,9 @@ export function errorMessage(error: unknown): string {
 }
 
 /** Reads a JSON answer and checks it against the contract's schema. */
-export async function readJson<S extends z.ZodType>(response: ResponsePromise, schema: S): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodMiniType>(response: ResponsePromise, schema: S): Promise<z.output<S>> {
   try {
-    return schema.parse(await response.json()) as z.output<S>;
+    return schema.parse(await response.json());
   } catch (error) {
     throw toApiRequestError(error);
   }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiRequestError, http, onMaintenance, readJson } from '#api/http';
 
 // A stand-in server answering as maintenance state 1 does (503, Retry-After: 300,

@@ -1,7 +1,7 @@
 // Brand-2 rewards calls: the catalogue and the user's orders (validated with the contract's
 // schemas), and redeeming a value option. Redeeming must be online; it never throws: any
 // failure becomes a { status: 'error', message } the result dialog shows (spec section 8).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IDEMPOTENCY_HEADER } from '#contract/common';
 import {
   ordersResponseSchema,
@@ -26,11 +26,14 @@ export async function fetchOrders(): Promise<OrdersResponse['data']> {
   return (await readJson(http.get(apiPath(REWARDS_PATHS.orders)), ordersResponseSchema)).data;
 }
 
-const errorBodySchema = z.object({
-  status: z.string().optional(),
-  message: z.string().optional(),
-  error: z.string().optional(),
-}).catch({});
+const errorBodySchema = z.catch(
+  z.object({
+    status: z.optional(z.string()),
+    message: z.optional(z.string()),
+    error: z.optional(z.string()),
+  }),
+  {},
+);
 
 /**
  * Spec 8: an HTTP error shows the status and message of its body (defaults "error" and

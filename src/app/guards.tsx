@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { guardRedirect, needsNickname } from '#domain/navigation';
 import { sessionAtom } from '#offline/session';
-import { NicknameModal } from '#features/auth/components/nickname-modal.tsx';
+import { NicknameModal } from '#app/layouts/nickname-modal-on-demand.tsx';
 import { paths } from '#app/paths.ts';
 import { useDrainLoop } from '#app/hooks/use-drain-loop.ts';
 

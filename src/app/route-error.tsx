@@ -1,6 +1,8 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { Component, useLayoutEffect, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Logo } from '#components/logo';
+import { dismissShell } from '#app/shell/shell.ts';
 import { paths } from '#app/paths.ts';
 
 // A lazily loaded screen whose file could not be fetched (offline before it was cached,
@@ -9,20 +11,22 @@ function isChunkLoadError(error: unknown): boolean {
   return error instanceof TypeError && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message);
 }
 
-/** Route error boundary: a calm Spanish screen instead of a blank page. */
-export function RouteError() {
-  const error = useRouteError();
+interface RouteErrorProps {
+  error: unknown;
+  /** Fill the viewport (the guard or the layout failed) rather than the content area. */
+  fullScreen?: boolean;
+}
+
+/** A calm Spanish screen instead of a blank page. */
+export function RouteError({ error, fullScreen = false }: RouteErrorProps) {
+  // An error is a screen too: the static shell must not stay over it.
+  useLayoutEffect(() => dismissShell(), []);
   const chunk = isChunkLoadError(error);
-  if (!chunk) console.error(error);
   const title = chunk ? 'No se pudo cargar esta pantalla' : 'Algo ha ido mal';
-  const detail = chunk
-    ? 'Comprueba tu conexión e inténtalo de nuevo.'
-    : isRouteErrorResponse(error) && error.status === 404
-      ? 'La página que buscas no existe.'
-      : 'Ha ocurrido un error inesperado. Inténtalo de nuevo.';
+  const detail = chunk ? 'Comprueba tu conexión e inténtalo de nuevo.' : 'Ha ocurrido un error inesperado. Inténtalo de nuevo.';
 
   return (
-    <Center mih="100dvh" p="md" bg="var(--app-bg)">
+    <Center mih={fullScreen ? '100dvh' : 320} p="md" bg={fullScreen ? 'var(--app-bg)' : undefined}>
       <Card maw={440} w="100%" padding="xl">
         <Stack gap="md">
           <Logo size={32} />
@@ -40,4 +44,42 @@ export function RouteError() {
       </Card>
     </Center>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** The location's key: a navigation elsewhere gives the screen a new chance. */
+  resetKey: string;
+  fullScreen?: boolean;
+}
+
+interface BoundaryState {
+  resetKey: string;
+  failure: { error: unknown } | null;
+}
+
+/**
+ * Catches what a screen (or the guard and layout around it) throws while rendering, including
+ * its code failing to load, and shows RouteError in its place until the next navigation.
+ */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { resetKey: this.props.resetKey, failure: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failure: { error } };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { resetKey: props.resetKey, failure: null };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    if (!isChunkLoadError(error)) console.error(error);
+  }
+
+  override render() {
+    const { failure } = this.state;
+    if (failure) return <RouteError error={failure.error} fullScreen={this.props.fullScreen ?? false} />;
+    return this.props.children;
+  }
 }

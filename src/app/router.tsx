@@ -1,12 +1,22 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, use, useEffect, useLayoutEffect, type ComponentType } from 'react';
+import { matchPath, Navigate, Route, Routes, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { onUnauthorized } from '#api/http';
+import { getSession } from '#offline/session';
 import { PageLoader } from '#components/page-loader';
-import { paths } from '#app/paths.ts';
-import { RouteError } from '#app/route-error.tsx';
+import { isPublicPath, paths } from '#app/paths.ts';
+import { RouteErrorBoundary } from '#app/route-error.tsx';
+import { dismissShell, isShellShowing } from '#app/shell/shell.ts';
 
-/** Each screen is its own chunk, loaded on first visit, so /login stays small. */
-function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: await load() }) };
+// The routes of spec section 2. Each screen is its own chunk, and the guard and the signed-in
+// layout load only for protected pages, so /login stays small. One Suspense boundary holds them
+// all: the first visit commits the layout and its screen together (the static shell covers the
+// wait), and a navigation, always a transition (browser-router.tsx), keeps the old screen until
+// the next one's code and cached data are ready, as the data router did.
+
+type Load = () => Promise<ComponentType>;
+interface Screen {
+  path: string;
+  load: Load;
 }
 
 const auth = {
@@ -14,82 +24,148 @@ const auth = {
   sso: () => import('#features/auth/routes/sso-route.tsx').then((m) => m.SsoRoute),
   logout: () => import('#features/auth/routes/logout-route.tsx').then((m) => m.LogoutRoute),
 };
+const loadGuard: Load = () => import('#app/guards.tsx').then((m) => m.SessionGuard);
+const loadLayout: Load = () => import('#app/layouts/signed-in-layout.tsx').then((m) => m.SignedInLayout);
+
+// Public: no session needed, no common layout.
+const publicScreens: Screen[] = [
+  { path: paths.login.path, load: auth.login },
+  { path: paths.loginMessage.path, load: auth.login },
+  { path: paths.sso.path, load: auth.sso },
+  { path: paths.logout.path, load: auth.logout },
+];
 
 // Every protected route of spec section 2, in the spec's order.
-const protectedRoutes: RouteObject[] = [
-  { path: paths.root.path, element: <Navigate to={paths.home.getHref()} replace /> },
-  { path: paths.home.path, ...screen(() => import('#features/home/routes/home-route.tsx').then((m) => m.HomeRoute)) },
-  {
-    path: paths.attributes.path,
-    ...screen(() => import('#features/attributes/routes/attributes-route.tsx').then((m) => m.AttributesRoute)),
-  },
-  {
-    path: paths.dashboard.path,
-    ...screen(() => import('#features/training/routes/dashboard-route.tsx').then((m) => m.DashboardRoute)),
-  },
-  { path: paths.quiz.path, ...screen(() => import('#features/quiz/routes/quiz-route.tsx').then((m) => m.QuizRoute)) },
-  { path: paths.ranking.path, ...screen(() => import('#features/ranking/routes/ranking-route.tsx').then((m) => m.RankingRoute)) },
-  { path: paths.rules.path, ...screen(() => import('#features/rules/routes/rules-route.tsx').then((m) => m.RulesRoute)) },
-  {
-    path: paths.catalogue.path,
-    ...screen(() => import('#features/rewards/catalogue/routes/catalogue-route.tsx').then((m) => m.CatalogueRoute)),
-  },
-  {
-    path: paths.orders.path,
-    ...screen(() => import('#features/rewards/orders/routes/orders-route.tsx').then((m) => m.OrdersRoute)),
-  },
-  {
-    path: paths.history.path,
-    ...screen(() => import('#features/rewards/history/routes/history-route.tsx').then((m) => m.HistoryRoute)),
-  },
+const protectedScreens: Screen[] = [
+  { path: paths.home.path, load: () => import('#features/home/routes/home-route.tsx').then((m) => m.HomeRoute) },
+  { path: paths.attributes.path, load: () => import('#features/attributes/routes/attributes-route.tsx').then((m) => m.AttributesRoute) },
+  { path: paths.dashboard.path, load: () => import('#features/training/routes/dashboard-route.tsx').then((m) => m.DashboardRoute) },
+  { path: paths.quiz.path, load: () => import('#features/quiz/routes/quiz-route.tsx').then((m) => m.QuizRoute) },
+  { path: paths.ranking.path, load: () => import('#features/ranking/routes/ranking-route.tsx').then((m) => m.RankingRoute) },
+  { path: paths.rules.path, load: () => import('#features/rules/routes/rules-route.tsx').then((m) => m.RulesRoute) },
+  { path: paths.catalogue.path, load: () => import('#features/rewards/catalogue/routes/catalogue-route.tsx').then((m) => m.CatalogueRoute) },
+  { path: paths.orders.path, load: () => import('#features/rewards/orders/routes/orders-route.tsx').then((m) => m.OrdersRoute) },
+  { path: paths.history.path, load: () => import('#features/rewards/history/routes/history-route.tsx').then((m) => m.HistoryRoute) },
   {
     path: paths.simulatedNavigation.path,
-    ...screen(() =>
-      import('#features/admin/simulated-navigation/routes/simulated-navigation-route.tsx').then((m) => m.SimulatedNavigationRoute),
-    ),
+    load: () => import('#features/admin/simulated-navigation/routes/simulated-navigation-route.tsx').then((m) => m.SimulatedNavigationRoute),
   },
   {
     path: paths.orderSummary.path,
-    ...screen(() => import('#features/admin/order-summary/routes/order-summary-route.tsx').then((m) => m.OrderSummaryRoute)),
+    load: () => import('#features/admin/order-summary/routes/order-summary-route.tsx').then((m) => m.OrderSummaryRoute),
   },
-  { path: paths.album.path, ...screen(() => import('#features/album/routes/album-route.tsx').then((m) => m.AlbumRoute)) },
+  { path: paths.album.path, load: () => import('#features/album/routes/album-route.tsx').then((m) => m.AlbumRoute) },
   {
     path: paths.rankingDownloads.path,
-    ...screen(() => import('#features/admin/downloads/routes/ranking-downloads-route.tsx').then((m) => m.RankingDownloadsRoute)),
+    load: () => import('#features/admin/downloads/routes/ranking-downloads-route.tsx').then((m) => m.RankingDownloadsRoute),
   },
-  {
-    path: paths.importUsers.path,
-    ...screen(() => import('#features/admin/import/routes/import-users-route.tsx').then((m) => m.ImportUsersRoute)),
-  },
+  { path: paths.importUsers.path, load: () => import('#features/admin/import/routes/import-users-route.tsx').then((m) => m.ImportUsersRoute) },
 ];
 
-export const routes: RouteObject[] = [
-  {
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <PageLoader fullScreen />,
-    children: [
-      // Public: no session needed, no common layout.
-      { path: paths.login.path, ...screen(auth.login) },
-      { path: paths.loginMessage.path, ...screen(auth.login) },
-      { path: paths.sso.path, ...screen(auth.sso) },
-      { path: paths.logout.path, ...screen(auth.logout) },
-      // The guard and the signed-in layout (header, Dexie-backed balance) load only
-      // when a protected page is opened, so the sign-in screens stay light.
-      {
-        ...screen(() => import('#app/guards.tsx').then((m) => m.SessionGuard)),
-        children: [
-          {
-            ...screen(() => import('#app/layouts/signed-in-layout.tsx').then((m) => m.SignedInLayout)),
-            children: protectedRoutes,
-          },
-        ],
-      },
-      // Spec 2: any unknown path goes to /login (which sends a signed-in user home).
-      { path: '*', element: <Navigate to={paths.login.getHref()} replace /> },
-    ],
-  },
-];
+const lazyOf = (load: Load) => lazy(() => load().then((Component) => ({ default: Component })));
+const SessionGuard = lazyOf(loadGuard);
+const SignedInLayout = lazyOf(loadLayout);
+const publicRoutes = publicScreens.map((screen) => ({ ...screen, Component: lazyOf(screen.load) }));
+const protectedRoutes = protectedScreens.map((screen) => ({ ...screen, Component: lazyOf(screen.load) }));
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** How long a screen waits for its cached data to be read before it renders without it. */
+const SNAPSHOT_WAIT_MS = 500;
+
+/** A promise React's use() can read synchronously once settled. */
+type Ready = Promise<void> & { status?: 'fulfilled'; value?: undefined };
+const readiness = new Map<string, Ready>();
+const READINESS_KEPT = 8;
+
+const matches = (screen: Screen, pathname: string) => matchPath(screen.path, pathname) !== null;
+
+function snapshotsOf(location: Location): Promise<void> {
+  const user = getSession().user;
+  if (!user || isPublicPath(location.pathname)) return Promise.resolve();
+  return import('#app/route-snapshots.ts').then(({ preloadRouteSnapshots }) =>
+    Promise.race([preloadRouteSnapshots(location, user), new Promise<void>((resolve) => setTimeout(resolve, SNAPSHOT_WAIT_MS))]),
+  );
+}
+
+/**
+ * Starts loading what `location`'s screen needs, all at once rather than one lazy level after
+ * another: its code (with the guard and layout when protected) and, when someone is signed in,
+ * its cached rows from the device (route-snapshots.ts). Resolves when the rows are read (or
+ * after SNAPSHOT_WAIT_MS); never rejects: a failed chunk fails again, visibly, where it renders.
+ */
+export function prepareRoute(location: Location): Promise<void> {
+  const known = readiness.get(location.key);
+  if (known) return known;
+  const screen = publicScreens.find((s) => matches(s, location.pathname));
+  const loads = screen ? [screen.load] : [loadGuard, loadLayout, ...protectedScreens.filter((s) => matches(s, location.pathname)).map((s) => s.load)];
+  for (const load of loads) load().catch(() => undefined);
+  const ready: Ready = snapshotsOf(location).catch(() => undefined);
+  void ready.then(() => Object.assign(ready, { status: 'fulfilled', value: undefined }));
+  readiness.set(location.key, ready);
+  for (const key of [...readiness.keys()].slice(0, -READINESS_KEPT)) readiness.delete(key);
+  return ready;
+}
+
+/** A screen: rendered once its cached rows are read, it then takes the static shell's place. */
+function RouteScreen({ Component, data }: { Component: ComponentType; data: boolean }) {
+  const location = useLocation();
+  if (data) use(prepareRoute(location));
+  useLayoutEffect(() => dismissShell(), []);
+  return <Component />;
+}
+
+/** An error boundary per screen, so a failing screen leaves the header (and the way out) in place. */
+function ScreenBoundary({ Component, data }: { Component: ComponentType; data: boolean }) {
+  const { key } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={key}>
+      <RouteScreen Component={Component} data={data} />
+    </RouteErrorBoundary>
+  );
+}
+
+/** While the static shell shows (the first visit), nothing may paint over it. */
+function RouteFallback() {
+  return isShellShowing() ? null : <PageLoader fullScreen />;
+}
+
+// Spec 8: a 401 on any call ends the session. /logout restores, revokes and wipes, then /login.
+function SignOutOnUnauthorized() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        if (!isPublicPath(pathname)) void navigate(paths.logout.getHref(), { replace: true });
+      }),
+    [navigate, pathname],
+  );
+  return null;
+}
+
+export function AppRoutes() {
+  const { key } = useLocation();
+  return (
+    <>
+      <SignOutOnUnauthorized />
+      <RouteErrorBoundary resetKey={key} fullScreen>
+        <Suspense fallback={<RouteFallback />}>
+          <Routes>
+            {publicRoutes.map(({ path, Component }) => (
+              <Route key={path} path={path} element={<ScreenBoundary Component={Component} data={false} />} />
+            ))}
+            <Route element={<SessionGuard />}>
+              <Route element={<SignedInLayout />}>
+                <Route path={paths.root.path} element={<Navigate to={paths.home.getHref()} replace />} />
+                {protectedRoutes.map(({ path, Component }) => (
+                  <Route key={path} path={path} element={<ScreenBoundary Component={Component} data />} />
+                ))}
+              </Route>
+            </Route>
+            {/* Spec 2: any unknown path goes to /login (which sends a signed-in user home). */}
+            <Route path="*" element={<Navigate to={paths.login.getHref()} replace />} />
+          </Routes>
+        </Suspense>
+      </RouteErrorBoundary>
+    </>
+  );
 }

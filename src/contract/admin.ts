@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 // Supervisor and admin calls (spec sections 3 and 7): simulated navigation, the LATAM order
 // summary and the user import. Paths after /api, spelled as in the spec.
@@ -25,7 +25,7 @@ export const IMPORT_TEMPLATE_FILE_NAME = 'importar-usuarios.xlsx';
 // --- Simulated navigation -------------------------------------------------------------
 // Spec 7 reads every list as `data.data.<list>`: the body is { success, data: { data: {...} } }.
 
-const wrapped = <T extends z.ZodRawShape>(shape: T) =>
+const wrapped = <T extends z.core.$ZodLooseShape>(shape: T) =>
   z.object({ success: z.literal(true), data: z.object({ data: z.object(shape) }) });
 
 /** GET navegacion-simulada/marcas: the brand names the caller may browse. */
@@ -55,12 +55,12 @@ export const agentsResponseSchema = wrapped({ agentes: z.array(navigationAgentSc
 
 /** A redemption of the summary (spec 3): validity_start is when the prize became usable. */
 export const orderSummaryRowSchema = z.object({
-  id: z.number().int(),
-  user: z.object({ name: z.string(), nick_name: z.string().nullable(), email: z.string() }),
+  id: z.int(),
+  user: z.object({ name: z.string(), nick_name: z.nullable(z.string()), email: z.string() }),
   nombre_producto: z.string(),
   puntos: z.number(),
   cantidad: z.number(),
-  validity_start: z.string().nullable(),
+  validity_start: z.nullable(z.string()),
 });
 export type OrderSummaryRow = z.infer<typeof orderSummaryRowSchema>;
 
@@ -95,14 +95,14 @@ export const IMPORT_WRONG_TYPE = 'Por favor, sube solo archivos Excel (.xlsx, .x
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** A row that was not imported: its spreadsheet row number (the header is row 1). */
-export const importRowIssueSchema = z.object({ fila: z.number().int(), email: z.string().optional(), error: z.string() });
+export const importRowIssueSchema = z.object({ fila: z.int(), email: z.optional(z.string()), error: z.string() });
 export type ImportRowIssue = z.infer<typeof importRowIssueSchema>;
 
 /** POST importar-usuario answer (spec 3), plus the duplicated rows that were skipped. */
 export const importResponseSchema = z.object({
   message: z.string(),
-  users_created: z.number().int(),
-  users_updated: z.number().int(),
-  duplicados: z.array(importRowIssueSchema).default([]),
+  users_created: z.int(),
+  users_updated: z.int(),
+  duplicados: z._default(z.array(importRowIssueSchema), []),
 });
 export type ImportResponse = z.infer<typeof importResponseSchema>;

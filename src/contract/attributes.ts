@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Attribute slugs by id (spec section 2). */
 export const ATTRIBUTE_SLUGS = {
@@ -20,14 +20,14 @@ export const ATTRIBUTE_PATHS = { list: '/atributos' } as const;
  * (month_end inclusive); null for attributes without a month (disabled ones).
  */
 export const attributeSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   nombre: z.string(),
   slug: z.string(),
   enabled: z.boolean(),
-  month_start: z.string().nullable(),
-  month_end: z.string().nullable(),
-  quiz2_opens_at: z.string().nullable(),
-  display_order: z.number().int(),
+  month_start: z.nullable(z.string()),
+  month_end: z.nullable(z.string()),
+  quiz2_opens_at: z.nullable(z.string()),
+  display_order: z.int(),
 });
 export type Attribute = z.infer<typeof attributeSchema>;
 

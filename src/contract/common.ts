@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Every API path is relative to this prefix; app and API share one origin. */
 export const API_BASE = '/api';
@@ -12,7 +12,7 @@ export const SYSTEM_PATHS = {
 
 /** Shape of every 4xx/5xx body. `error` is Spanish text a user may see. */
 export const apiErrorSchema = z.object({
-  success: z.literal(false).optional(),
+  success: z.optional(z.literal(false)),
   error: z.string(),
 });
 

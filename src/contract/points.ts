@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const POINTS_PATHS = {
   balance: '/imps',
@@ -7,19 +7,19 @@ export const POINTS_PATHS = {
 
 /** GET imps: balance computed from the ledger; rings for brand 1's combined figure. */
 export const impsResponseSchema = z.object({
-  imps: z.number().int().default(0),
-  puntos_ring_ring: z.number().default(0),
+  imps: z._default(z.int(), 0),
+  puntos_ring_ring: z._default(z.number(), 0),
 });
 export type ImpsResponse = z.infer<typeof impsResponseSchema>;
 
 /** A movement of the IMPs history: `sumar` adds, anything else subtracts (spec section 3). */
 export const pointsMovementSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   operacion: z.string(),
-  puntos: z.number().int().nonnegative(),
+  puntos: z.int().check(z.nonnegative()),
   concepto: z.string(),
   /** When it happened (ISO); null when unknown. */
-  created_at: z.string().nullable(),
+  created_at: z.nullable(z.string()),
 });
 export type PointsMovement = z.infer<typeof pointsMovementSchema>;
 

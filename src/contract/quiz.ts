@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Quiz calls (spec section 7): a participation per (user, attribute, quiz), its questions and
@@ -22,16 +22,16 @@ export const MAX_ELAPSED_MS = 2_000_000_000;
 
 /** A participation's counters (spec section 3: estado). */
 export const quizStateSchema = z.object({
-  preguntas_totales: z.number().int(),
-  preguntas_respondidas: z.number().int(),
-  preguntas_no_respondidas: z.number().int(),
-  numero_aciertos: z.number().int(),
-  numero_fallos: z.number().int(),
+  preguntas_totales: z.int(),
+  preguntas_respondidas: z.int(),
+  preguntas_no_respondidas: z.int(),
+  numero_aciertos: z.int(),
+  numero_fallos: z.int(),
 });
 export type QuizState = z.infer<typeof quizStateSchema>;
 
 export const participationSchema = z.object({
-  id_participacion: z.number().int(),
+  id_participacion: z.int(),
   estado: quizStateSchema,
 });
 export type Participation = z.infer<typeof participationSchema>;
@@ -40,23 +40,23 @@ export type Participation = z.infer<typeof participationSchema>;
 export const startResponseSchema = z.object({ success: z.literal(true), data: participationSchema });
 
 /** GET /check-start/{atributo}/quizz/{quizz}: success false and data null when never started. */
-export const checkStartResponseSchema = z.object({ success: z.boolean(), data: participationSchema.nullable() });
+export const checkStartResponseSchema = z.object({ success: z.boolean(), data: z.nullable(participationSchema) });
 
-export const answerOptionSchema = z.object({ id_respuesta: z.number().int(), texto_respuesta: z.string() });
+export const answerOptionSchema = z.object({ id_respuesta: z.int(), texto_respuesta: z.string() });
 export type AnswerOption = z.infer<typeof answerOptionSchema>;
 
 /** A question as the client sees it: its text and options, never which option is correct. */
 export const questionSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** 1-10: its place in the quiz. */
-  numero: z.number().int(),
+  numero: z.int(),
   pregunta: z.string(),
   respuestas: z.array(answerOptionSchema),
 });
 export type Question = z.infer<typeof questionSchema>;
 
 /** GET /{participacion}/pregunta: the next unanswered question, null once all are answered. */
-export const nextQuestionResponseSchema = z.object({ success: z.literal(true), data: z.object({ pregunta: questionSchema.nullable() }) });
+export const nextQuestionResponseSchema = z.object({ success: z.literal(true), data: z.object({ pregunta: z.nullable(questionSchema) }) });
 
 /** GET /{participacion}/pregunta/stat */
 export const statResponseSchema = z.object({ success: z.literal(true), data: quizStateSchema });
@@ -66,9 +66,9 @@ export const statResponseSchema = z.object({ success: z.literal(true), data: qui
  * the server first issued them (timing of offline answers is judged against it).
  */
 export const questionBundleSchema = z.object({
-  id_participacion: z.number().int(),
-  atributo_id: z.number().int(),
-  quizz: z.number().int(),
+  id_participacion: z.int(),
+  atributo_id: z.int(),
+  quizz: z.int(),
   issued_at: z.string(),
   estado: quizStateSchema,
   preguntas: z.array(questionSchema),
@@ -84,15 +84,15 @@ export const questionBundleResponseSchema = z.object({ success: z.literal(true),
  * the question.
  */
 export const answerBodySchema = z.object({
-  respuesta_id: z.number().int().min(1).max(2_147_483_647),
-  elapsed_ms: z.number().int().min(0).max(MAX_ELAPSED_MS).optional(),
+  respuesta_id: z.int().check(z.minimum(1), z.maximum(2_147_483_647)),
+  elapsed_ms: z.optional(z.int().check(z.minimum(0), z.maximum(MAX_ELAPSED_MS))),
 });
 export type AnswerBody = z.infer<typeof answerBodySchema>;
 
 export const answerResultSchema = z.object({
-  id_respuesta_correcta: z.number().int(),
+  id_respuesta_correcta: z.int(),
   correcta: z.boolean(),
-  puntos: z.number().int(),
+  puntos: z.int(),
   estado: quizStateSchema,
 });
 export const answerResponseSchema = z.object({ success: z.literal(true), data: answerResultSchema });
@@ -100,24 +100,24 @@ export type AnswerResult = z.infer<typeof answerResultSchema>;
 
 /** One corrected answer (spec section 3: result row), with the option ids for the screen. */
 export const resultRowSchema = z.object({
-  id_pregunta: z.number().int(),
-  numero: z.number().int(),
+  id_pregunta: z.int(),
+  numero: z.int(),
   pregunta: z.string(),
-  id_respuesta_usuario: z.number().int(),
+  id_respuesta_usuario: z.int(),
   respuesta_usuario: z.string(),
-  id_respuesta_correcta: z.number().int(),
+  id_respuesta_correcta: z.int(),
   respuesta_correcta: z.string(),
   correcta: z.boolean(),
-  puntos: z.number().int(),
+  puntos: z.int(),
   /** Seconds the answer took, as scored (whole seconds, at least 1). */
-  segundos: z.number().int(),
+  segundos: z.int(),
 });
 export type ResultRow = z.infer<typeof resultRowSchema>;
 
 /** GET /{participacion}/respuestas: the answers corrected so far, in question order. */
 export const resultsSchema = z.object({
   estado: quizStateSchema,
-  puntos_totales: z.number().int(),
+  puntos_totales: z.int(),
   resultados: z.array(resultRowSchema),
 });
 export type QuizResults = z.infer<typeof resultsSchema>;

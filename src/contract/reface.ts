@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Spec 4: a reface is pending, then processing, then completed or failed. */
 export const REFACE_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
@@ -14,21 +14,21 @@ export const REFACE_UPLOAD_FIELDS = { image: 'image', attribute: 'atributo_id' }
  * for GET /download-image; null until one completes.
  */
 export const refaceStatusResponseSchema = z.object({
-  status: refaceStatusSchema.nullable(),
-  image_path: z.string().nullable(),
+  status: z.nullable(refaceStatusSchema),
+  image_path: z.nullable(z.string()),
 });
 export type RefaceStatusResponse = z.infer<typeof refaceStatusResponseSchema>;
 
 /** POST /refaces/upload: the photo is stored and queued; the portrait comes later. */
-export const refaceUploadResponseSchema = refaceStatusResponseSchema.extend({ success: z.literal(true) });
+export const refaceUploadResponseSchema = z.extend(refaceStatusResponseSchema, { success: z.literal(true) });
 
 /** GET /album: the user's portraits; `image` is a path for GET /download-image. */
-export const albumEntrySchema = z.object({ atributo_id: z.number().int(), image: z.string() });
+export const albumEntrySchema = z.object({ atributo_id: z.int(), image: z.string() });
 export type AlbumEntry = z.infer<typeof albumEntrySchema>;
 export const albumResponseSchema = z.object({ album: z.array(albumEntrySchema) });
 
 /** GET /download-image?path=… : the owner's portrait bytes (image/jpeg). */
-export const downloadImageQuerySchema = z.object({ path: z.string().min(1).max(200) });
+export const downloadImageQuerySchema = z.object({ path: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 /** API paths relative to API_BASE (spec section 7). */
 export const REFACE_PATHS = {

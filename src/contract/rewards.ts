@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The rewards endpoints (paths after /api, spelled as in the spec, "cangear" included). */
 export const REWARDS_PATHS = {
@@ -14,29 +14,29 @@ export const REDEEM_STATUSES = ['ok', 'error'] as const;
 
 /** A value option of a prize: what it costs in IMPs and, for gift cards, its face value. */
 export const valueOptionSchema = z.object({
-  id: z.number().int(),
-  valor_rings: z.number().int().positive(),
+  id: z.int(),
+  valor_rings: z.int().check(z.positive()),
   /** Face value as the provider spells it ("25.00"), null when the prize is not a card. */
-  valor_chequemotiva: z.string().nullable(),
+  valor_chequemotiva: z.nullable(z.string()),
 });
 export type ValueOption = z.infer<typeof valueOptionSchema>;
 
 /** A prize of the brand-2 catalogue (spec section 3). The same for every user: no personal data. */
 export const productSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** Image URL; the app shows a placeholder when it does not load. */
   imagen: z.string(),
   nombre: z.string(),
-  descripcion: z.string().nullable(),
-  condiciones: z.string().nullable(),
+  descripcion: z.nullable(z.string()),
+  condiciones: z.nullable(z.string()),
   /** Gift-card provider codes; null for prizes the user's manager hands over. */
-  codigo_producto_chequemotiva: z.string().nullable(),
-  codigo_plantilla_chequemotiva: z.string().nullable(),
-  tiene_stock: z.number().int().default(0),
-  disponible: z.number().int().default(0),
+  codigo_producto_chequemotiva: z.nullable(z.string()),
+  codigo_plantilla_chequemotiva: z.nullable(z.string()),
+  tiene_stock: z._default(z.int(), 0),
+  disponible: z._default(z.int(), 0),
   valores: z.array(valueOptionSchema),
-  valor_rings: z.number().int().nullable(),
-  valor_chequemotiva: z.string().nullable(),
+  valor_rings: z.nullable(z.int()),
+  valor_chequemotiva: z.nullable(z.string()),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -50,8 +50,8 @@ export const productsResponseSchema = z.object({
 /** POST cheque-motiva/cangear: `product` is a value option id, `value` its valor_rings. */
 export const redeemBodySchema = z.object({
   // Database integers: a larger id or price can match nothing.
-  product: z.number().int().positive().max(2_147_483_647),
-  value: z.number().int().positive().max(2_147_483_647),
+  product: z.int().check(z.positive(), z.maximum(2_147_483_647)),
+  value: z.int().check(z.positive(), z.maximum(2_147_483_647)),
 });
 export type RedeemBody = z.infer<typeof redeemBodySchema>;
 
@@ -67,17 +67,17 @@ export type RedeemResponse = z.infer<typeof redeemResponseSchema>;
  * the provider could not issue the card (the IMPs were given back).
  */
 export const orderSchema = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
-  premio_id: z.number().int(),
-  id_api: z.string().nullable(),
+  id: z.int(),
+  user_id: z.int(),
+  premio_id: z.int(),
+  id_api: z.nullable(z.string()),
   nombre_producto: z.string(),
   cantidad: z.string(),
   puntos: z.string(),
-  url: z.string().nullable(),
-  error: z.number().int().nullable(),
-  validity_start: z.string().nullable(),
-  validity_end: z.string().nullable(),
+  url: z.nullable(z.string()),
+  error: z.nullable(z.int()),
+  validity_start: z.nullable(z.string()),
+  validity_end: z.nullable(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
   product: productSchema,
@@ -90,7 +90,7 @@ export const ordersResponseSchema = z.object({
   message: z.string(),
   data: z.object({
     ordenes: z.array(orderSchema),
-    puntos: z.number().int(),
+    puntos: z.int(),
   }),
 });
 export type OrdersResponse = z.infer<typeof ordersResponseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Sign-in, sign-out and the signed-in user's own calls (spec section 7; "ceck-admin" sic). */
 export const AUTH_PATHS = {
@@ -19,14 +19,14 @@ export const PROFILES = ['admin', 'INTERNO', 'PLATAFORMA', 'LATAM'] as const;
  * `perfil` may be missing on a malformed session: the guard logs such a user out.
  */
 export const sessionUserSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   email: z.string(),
-  nick_name: z.string().nullable(),
+  nick_name: z.nullable(z.string()),
   role: z.string(),
-  perfil: z.string().optional(),
-  division: z.string().nullable(),
-  marca_id: z.number().int(),
+  perfil: z.optional(z.string()),
+  division: z.nullable(z.string()),
+  marca_id: z.int(),
   puntos_ring_ring: z.number(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -39,13 +39,13 @@ export const loginDataSchema = z.object({
    * queued writes (routes with allowSync), reads nothing, and outlives sign-out on the device
    * until the user's queued work is sent.
    */
-  sync_token: z.string().optional(),
+  sync_token: z.optional(z.string()),
   /**
    * With sync_token: the secret the device signs its queued actions with while signed in
    * (src/contract/action-signature.ts) and forgets at sign-out; the sync credential delivers
    * only signed actions.
    */
-  action_key: z.string().optional(),
+  action_key: z.optional(z.string()),
 });
 export type LoginData = z.infer<typeof loginDataSchema>;
 
@@ -54,24 +54,29 @@ export type LoginData = z.infer<typeof loginDataSchema>;
  * sends) or a Google ID token (`credential`, from Google's own button or One Tap).
  */
 export const googleLoginBodySchema = z
-  .object({ access_token: z.string().min(1).max(4096).optional(), credential: z.string().min(1).max(8192).optional() })
-  .refine((body) => (body.access_token === undefined) !== (body.credential === undefined), {
-    message: 'envía access_token (token de acceso de Google) o credential (ID token de Google), uno solo',
-  });
+  .object({
+    access_token: z.optional(z.string().check(z.minLength(1), z.maxLength(4096))),
+    credential: z.optional(z.string().check(z.minLength(1), z.maxLength(8192))),
+  })
+  .check(
+    z.refine((body) => (body.access_token === undefined) !== (body.credential === undefined), {
+      message: 'envía access_token (token de acceso de Google) o credential (ID token de Google), uno solo',
+    }),
+  );
 export type GoogleLoginBody = z.infer<typeof googleLoginBodySchema>;
 
 /** POST /auth/login, /auth/login-as-user, auth/login-sso answer. */
 export const loginResponseSchema = z.object({
   success: z.boolean(),
-  message: z.string().optional(),
-  data: loginDataSchema.optional(),
+  message: z.optional(z.string()),
+  data: z.optional(loginDataSchema),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** GET /auth/logout: only that it is done (the app reads nothing from it). */
 export const logoutResponseSchema = z.object({ success: z.literal(true) });
 
-export const loginAsUserBodySchema = z.object({ nick_name: z.string().min(1) });
+export const loginAsUserBodySchema = z.object({ nick_name: z.string().check(z.minLength(1)) });
 
 export const NICKNAME_MAX = 30;
 export const nicknameBodySchema = z.object({ nick_name: z.string() });
@@ -84,7 +89,7 @@ export const checkAdminResponseSchema = z.object({ isAdmin: z.boolean() });
 
 /** Public run-time configuration the app reads before sign-in (GET /config). */
 export const appConfigSchema = z.object({
-  googleClientId: z.string().nullable(),
+  googleClientId: z.nullable(z.string()),
   demoMode: z.boolean(),
   demoUsers: z.array(z.object({ email: z.string(), label: z.string() })),
   partnerRedeemUrl: z.string(),
@@ -96,5 +101,5 @@ export const appConfigSchema = z.object({
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
 /** POST /demo/sso-token (demo mode only): a fresh single-use SSO token for a demo user. */
-export const demoSsoBodySchema = z.object({ email: z.string().email() });
+export const demoSsoBodySchema = z.object({ email: z.email() });
 export const demoSsoResponseSchema = z.object({ token: z.string() });

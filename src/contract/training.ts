@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Training calls (spec section 7). `:id` is a video id, except in videos and attributeProgress (an attribute id). */
 export const TRAINING_PATHS = {
@@ -18,16 +18,16 @@ export const TRAINING_PATHS = {
  * `porcentaje` are this user's high-water mark, included so one call paints the module.
  */
 export const videoSchema = z.object({
-  id: z.number().int(),
-  atributo_id: z.number().int(),
-  position: z.number().int(),
+  id: z.int(),
+  atributo_id: z.int(),
+  position: z.int(),
   title: z.string(),
   url: z.string(),
-  captions_url: z.string().nullable(),
+  captions_url: z.nullable(z.string()),
   duration_seconds: z.number(),
   is_hable: z.boolean(),
   visto: z.boolean(),
-  porcentaje: z.number().int().min(0).max(100),
+  porcentaje: z.int().check(z.minimum(0), z.maximum(100)),
 });
 export type Video = z.infer<typeof videoSchema>;
 
@@ -36,21 +36,21 @@ export const videosResponseSchema = z.object({ videos: z.array(videoSchema) });
 /** GET video/{id}/visto */
 export const videoSeenResponseSchema = z.object({ visto: z.boolean() });
 /** GET video/{id}/progreso */
-export const videoProgressResponseSchema = z.object({ porcentaje: z.number().int().min(0).max(100) });
+export const videoProgressResponseSchema = z.object({ porcentaje: z.int().check(z.minimum(0), z.maximum(100)) });
 
 /** POST video/{id}/porcentaje — queued offline; the server keeps the highest value. */
-export const videoProgressBodySchema = z.object({ porcentaje: z.number().int().min(0).max(100) });
+export const videoProgressBodySchema = z.object({ porcentaje: z.int().check(z.minimum(0), z.maximum(100)) });
 export const videoProgressAnswerSchema = z.object({
   success: z.literal(true),
-  porcentaje: z.number().int(),
+  porcentaje: z.int(),
   visto: z.boolean(),
   /** IMPs this report credited (5 the first time a video is seen plausibly, else 0). */
-  imps_awarded: z.number().int(),
+  imps_awarded: z.int(),
 });
 
 /** GET /progreso/{id}: the attribute's training progress (videos seen + quizzes done). */
-export const attributeProgressResponseSchema = z.object({ progreso: z.number().int().min(0).max(100) });
+export const attributeProgressResponseSchema = z.object({ progreso: z.int().check(z.minimum(0), z.maximum(100)) });
 
 /** POST /log/register — queued offline. */
-export const logEventBodySchema = z.object({ action: z.string().trim().min(1).max(200) });
+export const logEventBodySchema = z.object({ action: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)) });
 export const logEventAnswerSchema = z.object({ success: z.literal(true) });

@@ -1,8 +1,10 @@
 // The public run-time configuration (GET /config: Google client id, demo mode, partner URL,
-// idle minutes, corporate domain). It does not change while the app runs, so every read goes
-// through loadAppConfig: one request per page load. useAppConfig (network only) serves the
-// sign-in screens, which must not load the offline database, and the idle timer and partner
-// link, which manage without it; useCachedAppConfig (shared-reads.ts) keeps it on the device.
+// idle minutes, corporate domain). It does not change while the app runs, so every fetch goes
+// through loadAppConfig: at most one request per page load. Signed-in screens (menu, idle
+// timer, partner link, user import) read it stale-while-revalidate from the device
+// (useCachedAppConfig in shared-reads.ts): an offline start asks the network for nothing, an
+// online one paints without waiting for it. useAppConfig (network only) serves the sign-in
+// screens alone, which must not load the offline database and cannot work offline anyway.
 import { useCallback, useEffect, useState } from 'react';
 import type { AppConfig } from '#contract/session';
 import { fetchAppConfig } from '#api/config';
@@ -30,7 +32,7 @@ export interface AppConfigState {
   retry: () => void;
 }
 
-/** The configuration from the network (no device copy): for screens with no one signed in. */
+/** The configuration from the network (no device copy): only for screens with no one signed in. */
 export function useAppConfig(): AppConfigState {
   const [config, setConfig] = useState<AppConfig | undefined>(resolved);
   const [error, setError] = useState<string | null>(null);

@@ -3,6 +3,7 @@
 // Never overwrites a snapshot that a queued (pending) action has changed: the server's answer
 // predates that action. Never deletes outbox rows. No window, localStorage or React here.
 import { db, DEVICE_META_PREFIX, type CacheRow } from './db.ts';
+import { forgetSnapshots } from './snapshot-preload.ts';
 
 export interface RevalidateResult<T> {
   data: T;
@@ -93,8 +94,11 @@ export async function revalidateKeys(keys: readonly string[]): Promise<void> {
  */
 export async function clearPersonalData(): Promise<void> {
   epoch += 1;
+  forgetSnapshots();
   await db.transaction('rw', db.cache, db.meta, async () => {
     await db.cache.clear();
     await db.meta.filter((row) => !row.key.startsWith(DEVICE_META_PREFIX)).delete();
   });
+  // Again: a preload that read between the two calls must not keep the deleted rows in memory.
+  forgetSnapshots();
 }

@@ -5,6 +5,8 @@ import { atom, getDefaultStore } from 'jotai';
 import type { SessionUser } from '#contract/session';
 
 export const SESSION_STORAGE_KEY = 'impecable.session';
+/** The static shell's header hint (src/app/shell/shell-hint.ts): personal, so it leaves with its user. */
+export const SHELL_HINT_STORAGE_KEY = 'impecable.shell-hint';
 
 export type SessionStatus = 'checking' | 'authenticated' | 'unauthenticated';
 
@@ -45,7 +47,8 @@ const baseAtom = atom<Session>(readStored());
 /** The session. Writing it persists it; writing `signedOut` removes the stored key. */
 export const sessionAtom = atom(
   (get) => get(baseAtom),
-  (_get, set, next: Session) => {
+  (get, set, next: Session) => {
+    if (get(baseAtom).user?.id !== next.user?.id) globalThis.localStorage?.removeItem(SHELL_HINT_STORAGE_KEY);
     set(baseAtom, next);
     if (next.status === 'authenticated' && next.token) {
       globalThis.localStorage?.setItem(SESSION_STORAGE_KEY, JSON.stringify(next));

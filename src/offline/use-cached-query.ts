@@ -1,11 +1,13 @@
 // React face of the snapshot cache: show the stored snapshot at once, refresh it behind.
-// Owns the per-screen revalidation state (loading, refreshing, error, stale).
+// Owns the per-screen revalidation state (loading, refreshing, error, stale). The first render
+// already has the snapshot when the router preloaded it (snapshot-preload.ts).
 // Never throws into render: storage and network errors become `error`, the snapshot stays.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { readSnapshot, registerRevalidator, revalidate } from './cache.ts';
 import type { CacheRow } from './db.ts';
 import { OFFLINE_MESSAGE, surelyOffline } from './network.ts';
+import { peekSnapshot } from './snapshot-preload.ts';
 
 export interface CachedQueryOptions {
   userId: number | null;
@@ -34,7 +36,8 @@ interface RunState {
   confirmed: boolean;
 }
 
-type Live = { row: CacheRow | null } | { error: string };
+/** What the live query read, for which key|user (`id`). */
+type Live = { id: string } & ({ row: CacheRow | null } | { error: string });
 
 function initialState(id: string): RunState {
   return { id, revalidating: false, error: null, attempted: false, confirmed: false };
@@ -65,14 +68,18 @@ export function useCachedQuery<T>(
   const current = state.id === id ? state : initialState(id);
 
   // useLiveQuery rethrows querier errors into render; turn them into a value instead.
-  const live = useLiveQuery<Live | undefined>(async () => {
-    if (key === null || userId === null) return { row: null };
+  const read = useLiveQuery<Live | undefined>(async () => {
+    if (key === null || userId === null) return { id, row: null };
     try {
-      return { row: (await readSnapshot(key, userId)) ?? null };
+      return { id, row: (await readSnapshot(key, userId)) ?? null };
     } catch (error) {
-      return { error: message(error) };
+      return { id, error: message(error) };
     }
   }, [key, userId]);
+  // Until the live query has answered for this key (it answers after the first paint), a copy
+  // read ahead stands in; without one, the previous key's answer stays as before.
+  const warm = active && read?.id !== id ? peekSnapshot(key, userId) : undefined;
+  const live: Live | undefined = warm === undefined ? read : { id, row: warm };
   const row = live && 'row' in live ? live.row : null;
 
   const run = useCallback(async (): Promise<void> => {

@@ -4,7 +4,7 @@
 // another site obtained for the same person is refused. Both URLs are configuration, so tests
 // use local stand-ins. Returns null for any refusal; never decides membership (the service does).
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { HttpError } from '#server/http-error';
 
 const TIMEOUT_MS = 5_000;
@@ -22,14 +22,14 @@ export interface GoogleSettings {
 }
 
 // tokeninfo sends numbers and booleans as strings; a proxy may send them as JSON values.
-const loose = z.union([z.string(), z.number(), z.boolean()]).optional();
+const loose = z.optional(z.union([z.string(), z.number(), z.boolean()]));
 const tokeninfoSchema = z.object({
-  aud: z.string().optional(),
-  azp: z.string().optional(),
-  scope: z.string().optional(),
+  aud: z.optional(z.string()),
+  azp: z.optional(z.string()),
+  scope: z.optional(z.string()),
   exp: loose,
   expires_in: loose,
-  email: z.string().optional(),
+  email: z.optional(z.string()),
   email_verified: loose,
 });
 

@@ -3,7 +3,7 @@
 // { success, data: { data: {...} } }, and POST /auth/login-as-user { nick_name }.
 // Every call re-checks the caller's scope on the server (the service does).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ADMIN_PATHS, agentsResponseSchema, brandsResponseSchema, platformSitesResponseSchema, sitesResponseSchema } from '#contract/admin';
 import { loginAsUserBodySchema, loginResponseSchema } from '#contract/session';
 import type { AppDeps } from '#server/deps';
@@ -12,11 +12,13 @@ import { replies } from '#server/plugins/route-contract';
 import type { ZodTypeProvider } from '#server/plugins/zod';
 import { createNavigationService, type Caller } from './service.ts';
 
-const name = z.string().trim().min(1).max(200);
+const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 const brandParams = z.object({ brand: name });
 const platformParams = z.object({ brand: name, platform: name });
 const siteParams = z.object({ brand: name, site: name });
-const loginAsUserBody = loginAsUserBodySchema.extend({ nick_name: z.string().trim().min(1, 'Tienes que elegir un agente').max(100) });
+const loginAsUserBody = z.extend(loginAsUserBodySchema, {
+  nick_name: z.string().check(z.trim(), z.minLength(1, 'Tienes que elegir un agente'), z.maxLength(100)),
+});
 
 function callerOf(request: FastifyRequest): Caller {
   return { user: currentUser(request), sessionId: request.session?.id ?? null, impersonating: (request.session?.impersonatorUserId ?? null) !== null };

@@ -4,7 +4,7 @@
 // (queued offline: idempotent, allowed to sync credentials, refused to impersonation).
 // Numeric path segments are constrained by regex so these routes never catch other /api paths.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   answerBodySchema, answerResponseSchema, checkStartResponseSchema, nextQuestionResponseSchema, questionBundleResponseSchema,
   QUIZ_PATHS, resultsResponseSchema, startResponseSchema, statResponseSchema,
@@ -16,8 +16,8 @@ import type { ZodTypeProvider } from '#server/plugins/zod';
 import { createQuizService } from './service.ts';
 
 /** A positive PostgreSQL integer: larger ids would be a database error, not a 404. */
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
-const quizParams = z.object({ atributo: id, quizz: z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)])) });
+const id = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647));
+const quizParams = z.object({ atributo: id, quizz: z.pipe(z.coerce.number().check(z.int()), z.union([z.literal(1), z.literal(2)])) });
 const participationParams = z.object({ participacion: id });
 const answerParams = z.object({ participacion: id, pregunta: id, atributo: id });
 

@@ -4,7 +4,7 @@
 // behind their download_url. Reads only: any signed-in user (staff choose a site or brand
 // within their scope, ranking-ambitos lists them); downloads check the profile.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   differenceResponseSchema, downloadResponseSchema, neighboursResponseSchema, pointsResponseSchema, positionResponseSchema,
   RANKING_PATHS, RANKING_SCOPES, rankingOptionsResponseSchema, rankingPageQuerySchema, rankingPageSchema,
@@ -16,9 +16,9 @@ import type { ZodTypeProvider } from '#server/plugins/zod';
 import { createRankingDownloads } from './downloads.ts';
 import { createRankingService } from './service.ts';
 
-const attributeParams = z.object({ atributo: z.string().min(1).max(20) });
-const filterParams = attributeParams.extend({ filtro: z.string().min(1).max(20) });
-const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
+const attributeParams = z.object({ atributo: z.string().check(z.minLength(1), z.maxLength(20)) });
+const filterParams = z.extend(attributeParams, { filtro: z.string().check(z.minLength(1), z.maxLength(20)) });
+const tokenParams = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/)) });
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const page = { querystring: rankingPageQuerySchema, response: replies(rankingPageSchema) };

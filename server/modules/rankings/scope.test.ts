@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { rankingOptionsResponseSchema, rankingPageSchema, type RankingOptions, type RankingPage } from '#contract/ranking';
 import type { UserRow } from '#server/db/schema';
 import { tokenFor, userByEmail } from '#test-support/server/rewards';
@@ -44,7 +45,7 @@ const get = (url: string, token: string) => ctx.app.inject({ method: 'GET', url,
 async function page(url: string, token: string): Promise<RankingPage> {
   const res = await get(url, token);
   expect(res.statusCode, res.body).toBe(200);
-  return rankingPageSchema.strict().parse(res.json());
+  return z.strictObject(rankingPageSchema.shape).parse(res.json());
 }
 const nicks = (p: RankingPage) => p.data.map((r) => r.nick_name);
 const sitePage = (query: string) => `/api/ranking-global-plataforma/${ACCESIBLE}?per_page=100&${query}`;
@@ -53,7 +54,7 @@ async function options(token: string): Promise<RankingOptions> {
   const res = await get('/api/ranking-ambitos', token);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['cache-control']).toBe('private, no-store');
-  return rankingOptionsResponseSchema.strict().parse(res.json());
+  return z.strictObject(rankingOptionsResponseSchema.shape).parse(res.json());
 }
 const siteNames = (o: RankingOptions) => o.sedes.map((s) => s.nombre);
 

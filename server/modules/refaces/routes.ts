@@ -3,7 +3,7 @@
 // and GET /download-image?path=… (the caller's own portraits only). Uploads need a
 // connection: they are not queued offline, so they take no Idempotency-Key.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   albumResponseSchema, downloadImageQuerySchema, REFACE_PATHS, REFACE_UPLOAD_FIELDS, refaceStatusResponseSchema, refaceUploadResponseSchema,
 } from '#contract/reface';
@@ -15,8 +15,8 @@ import { replies } from '#server/plugins/route-contract';
 import type { ZodTypeProvider } from '#server/plugins/zod';
 import { createRefacesService, type UploadedPhoto } from './service.ts';
 
-const attributeParams = z.object({ atributo: z.coerce.number().int().min(1).max(2_147_483_647) });
-const attributeField = z.coerce.number().int().min(1).max(2_147_483_647);
+const attributeParams = z.object({ atributo: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647)) });
+const attributeField = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647));
 
 const NOT_MULTIPART = 'Envía la foto como formulario (multipart/form-data) con los campos image y atributo_id.';
 const ONE_IMAGE = 'Envía una sola imagen.';

@@ -3,7 +3,7 @@
 // Redeeming is idempotent (Idempotency-Key) and refused to impersonation sessions
 // (`earnsPoints`: a supervisor browsing as an agent must never spend the agent's IMPs).
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ordersResponseSchema, productsResponseSchema, redeemBodySchema, redeemResponseSchema, REWARDS_PATHS } from '#contract/rewards';
 import type { AppDeps } from '#server/deps';
 import { currentUser } from '#server/plugins/auth';
@@ -13,7 +13,7 @@ import { couponNotFoundPage, couponPage } from './coupon-page.ts';
 import type { GiftCardProvider } from './gift-card-provider.ts';
 import { createRewardsService } from './service.ts';
 
-const couponParams = z.object({ code: z.string().min(1).max(64) });
+const couponParams = z.object({ code: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 export async function rewardsRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'clock'> & { giftCards: GiftCardProvider }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

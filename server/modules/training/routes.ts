@@ -2,7 +2,7 @@
 // GET video/{id}/progreso, POST video/{id}/porcentaje (queued offline: idempotent, allowed
 // to sync credentials, and it earns IMPs so impersonation is refused) and GET /progreso/{id}.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   attributeProgressResponseSchema, TRAINING_PATHS, videoProgressAnswerSchema, videoProgressBodySchema, videoProgressResponseSchema,
   videoSeenResponseSchema, videosResponseSchema,
@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from '#server/plugins/zod';
 import { createTrainingService } from './service.ts';
 
 /** A positive PostgreSQL integer: larger ids would be a database error, not a 404. */
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const idParams = z.object({ id: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647)) });
 
 export async function trainingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

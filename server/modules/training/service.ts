@@ -2,7 +2,7 @@
 // (#domain/calendar), the progress high-water mark and the +5 IMPs for a plausible first
 // completion (#domain/video-progress, #domain/points), and the attribute's training
 // percentage. Always scoped to the signed-in user: never reads or writes another's progress.
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Video, videoProgressAnswerSchema } from '#contract/training';
 import { isContentOpen } from '#domain/calendar';
 import { sourceKeys, VIDEO_POINTS } from '#domain/points';

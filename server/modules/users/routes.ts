@@ -1,6 +1,7 @@
 // The signed-in user's own routes: POST /crear-nickname (idempotent: it may arrive from the
 // offline outbox) and GET /ceck-admin (path spelled as in the spec).
 import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
 import { AUTH_PATHS, checkAdminResponseSchema, nicknameBodySchema, nicknameResponseSchema } from '#contract/session';
 import type { AppDeps } from '#server/deps';
 import { currentUser } from '#server/plugins/auth';
@@ -10,7 +11,7 @@ import { createUsersService } from './service.ts';
 
 // A missing nick_name is the same mistake as an empty one: the service answers with the
 // spec's "El Nick Name es obligatorio." instead of a generic validation message.
-const nicknameBody = nicknameBodySchema.partial().optional();
+const nicknameBody = z.optional(z.partial(nicknameBodySchema));
 
 export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -1,13 +1,14 @@
-import { useEffect } from 'react';
 import { startDraining } from '#offline/session-lifecycle';
+import { useIdleEffect } from '#app/hooks/run-when-idle.ts';
 
 /**
- * Sends queued actions while someone is signed in; stops on sign-out. A change of user
- * (simulated navigation) restarts it, and each row goes out with its own user's sync
- * credential or token (drainTokenFor), signed-out users' rows included.
+ * Sends queued actions while someone is signed in; stops on sign-out. Starts once the first
+ * paint is done (it reads the outbox and may send). A change of user (simulated navigation)
+ * restarts it, and each row goes out with its own user's sync credential or token
+ * (drainTokenFor), signed-out users' rows included.
  */
 export function useDrainLoop(userId: number | null): void {
-  useEffect(() => {
+  useIdleEffect(() => {
     if (userId === null) return undefined;
     return startDraining();
   }, [userId]);

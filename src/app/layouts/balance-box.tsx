@@ -4,6 +4,7 @@ import { balanceUnit, headerBalance } from '#domain/navigation';
 import { formatNumber } from '#domain/format';
 import { useBalance } from '#data/shared-reads';
 import { useReportDataAge } from '#components/screen-data-age';
+import { useShellHint } from '#app/shell/shell-hint.ts';
 import classes from './header.module.css';
 
 /**
@@ -15,6 +16,7 @@ export function BalanceBox({ user }: { user: SessionUser }) {
   const unit = balanceUnit(user);
   const amount = data ? formatNumber(headerBalance(user, data)) : null;
   useReportDataAge(fetchedAt, isStale);
+  useShellHint(user, amount, unit);
 
   return (
     <div className={classes.balance} role="group" aria-label="Saldo">

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { onDatabaseEvent, type DatabaseEvent } from '#offline/db-events';
 
 const MESSAGES: Record<DatabaseEvent, string> = {
@@ -8,31 +7,31 @@ const MESSAGES: Record<DatabaseEvent, string> = {
   blocked: 'Cierra las demás pestañas de +impecable para terminar de actualizar la app.',
 };
 
+// Rare, so the notifications package loads only when it happens, not with the layout.
+async function notify(event: DatabaseEvent): Promise<void> {
+  const { notifications } = await import('@mantine/notifications');
+  notifications.show({
+    id: `database-${event}`,
+    color: 'yellow',
+    autoClose: false,
+    message: (
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{MESSAGES[event]}</Text>
+        {event === 'outdated' && (
+          <Button size="xs" onClick={() => window.location.reload()}>
+            Recargar
+          </Button>
+        )}
+      </Stack>
+    ),
+  });
+}
+
 /**
  * Says when the device's database changed under this tab: another tab upgraded it (this one
  * closed its connection and runs old code), or an old tab holds back our upgrade.
  */
 export function DatabaseNotice() {
-  useEffect(
-    () =>
-      onDatabaseEvent((event) => {
-        notifications.show({
-          id: `database-${event}`,
-          color: 'yellow',
-          autoClose: false,
-          message: (
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{MESSAGES[event]}</Text>
-              {event === 'outdated' && (
-                <Button size="xs" onClick={() => window.location.reload()}>
-                  Recargar
-                </Button>
-              )}
-            </Stack>
-          ),
-        });
-      }),
-    [],
-  );
+  useEffect(() => onDatabaseEvent((event) => void notify(event).catch((error: unknown) => console.warn('Could not show the database notice', error))), []);
   return null;
 }

@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { fetchAppConfig } from '#api/config';
 import { onMaintenance } from '#api/http';
-import { MaintenanceScreen } from '#app/layouts/maintenance-screen.tsx';
+import { onDemand } from '#components/on-demand';
+
+// Rarely shown, so not part of the first paint; the static app is served in maintenance too.
+const MaintenanceScreen = onDemand(() => import('#app/layouts/maintenance-screen.tsx').then((m) => m.MaintenanceScreen));
 
 /** How often the screen looks again by itself while it is shown. */
 const RECHECK_MS = 60_000;
@@ -35,6 +38,12 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
     return () => clearInterval(timer);
   }, [down, recheck]);
 
-  if (down) return <MaintenanceScreen onRetry={recheck} checking={checking} stillDown={stillDown} />;
+  if (down) {
+    return (
+      <Suspense fallback={null}>
+        <MaintenanceScreen onRetry={recheck} checking={checking} stillDown={stillDown} />
+      </Suspense>
+    );
+  }
   return children;
 }

@@ -1,5 +1,7 @@
+import { useLayoutEffect } from 'react';
 import { Button, Card, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Logo } from '#components/logo';
+import { dismissShell } from '#app/shell/shell.ts';
 import classes from './maintenance.module.css';
 
 interface MaintenanceScreenProps {
@@ -11,6 +13,8 @@ interface MaintenanceScreenProps {
 
 /** Maintenance state 1 (decisions.md "Maintenance"): the whole app gives way to this card. */
 export function MaintenanceScreen({ onRetry, checking, stillDown }: MaintenanceScreenProps) {
+  // It replaces the routes, so it takes over from the static shell itself.
+  useLayoutEffect(() => dismissShell(), []);
   return (
     <main className={classes.root}>
       <Stack className={classes.column} gap="lg">

@@ -1,9 +1,11 @@
-import { useNavigation } from 'react-router-dom';
+import { useNavigationPending } from '#app/browser-router.tsx';
 import classes from './navigation-progress.module.css';
 
-/** A thin bar while the next screen's code loads (lazy routes). */
+/**
+ * A thin bar while a navigation waits for the next screen (its code, its cached data); the old
+ * screen stays meanwhile. It fades in late, so quick navigations show none.
+ */
 export function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  if (!useNavigationPending()) return null;
   return <div className={classes.bar} role="progressbar" aria-label="Cargando..." />;
 }

@@ -1,16 +1,24 @@
 import { Button, Flex, Modal, Stack, Text } from '@mantine/core';
-import { useAppConfig } from '#data/app-config';
+import { useMounted } from '@mantine/hooks';
+import { useCachedAppConfig } from '#data/shared-reads';
 
 interface PartnerRedeemModalProps {
+  userId: number;
   opened: boolean;
   onClose: () => void;
 }
 
-/** Brands other than 2 redeem on the partner's site: the IMPs add to the Ring Ring balance there. */
-export function PartnerRedeemModal({ opened, onClose }: PartnerRedeemModalProps) {
-  const { config, error } = useAppConfig();
+/**
+ * Brands other than 2 redeem on the partner's site: the IMPs add to the Ring Ring balance there.
+ * The partner's address comes from the device's copy of the configuration.
+ */
+export function PartnerRedeemModal({ userId, opened, onClose }: PartnerRedeemModalProps) {
+  const { data: config, error } = useCachedAppConfig(userId);
+  // Loaded on demand, it mounts already open: opening one render later lets it record where
+  // the focus was, to return it on close as when opened by a click.
+  const mounted = useMounted();
   return (
-    <Modal opened={opened} onClose={onClose} title="Canjea tus IMPs" closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+    <Modal opened={opened && mounted} onClose={onClose} title="Canjea tus IMPs" closeButtonProps={{ 'aria-label': 'Cerrar' }}>
       <Stack gap="md">
         <Text>
           Tu saldo de IMPs se suma a tu saldo de puntos de <strong>Ring Ring</strong>. Puedes canjear el total en la web de

@@ -1,14 +1,20 @@
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useDisclosure } from '@mantine/hooks';
 import { Button } from '@mantine/core';
 import type { SessionUser } from '#contract/session';
 import { canjearAction } from '#domain/profiles';
 import { paths } from '#app/paths.ts';
-import { PartnerRedeemModal } from '#app/layouts/partner-redeem-modal.tsx';
+import { onDemand } from '#components/on-demand';
+
+// The modal (focus trap, scroll lock) loads the first time it opens, not with the header.
+const PartnerRedeemModal = onDemand(() => import('#app/layouts/partner-redeem-modal.tsx').then((m) => m.PartnerRedeemModal));
 
 /** "Canjear": brand 2 goes to the catalogue; other brands learn where to redeem; non-agents see nothing. */
 export function RedeemButton({ user }: { user: SessionUser }) {
   const [opened, { open, close }] = useDisclosure(false);
+  const [everOpened, setEverOpened] = useState(false);
+  if (opened && !everOpened) setEverOpened(true);
   const action = canjearAction(user);
   if (action === 'none') return null;
   if (action === 'catalogue') {
@@ -23,7 +29,11 @@ export function RedeemButton({ user }: { user: SessionUser }) {
       <Button variant="white" color="brand" size="sm" onClick={open} aria-haspopup="dialog">
         Canjear
       </Button>
-      <PartnerRedeemModal opened={opened} onClose={close} />
+      {everOpened && (
+        <Suspense fallback={null}>
+          <PartnerRedeemModal userId={user.id} opened={opened} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,13 +1,14 @@
-import { ActionIcon, Button, Divider, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { useCallback, useRef, useState } from 'react';
+import { Divider, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { formatNumber } from '#domain/format';
 import type { OutboxRow } from '#offline/outbox';
 import { formatAge, formatLastSync } from '#offline/format-age';
-import { AlertIcon } from '#components/alert-icon';
+import { useTakeOver, type OnDemandStart } from '#app/hooks/use-on-demand.ts';
 import { FailedActions } from '#app/layouts/failed-actions.tsx';
-import { failedText, pendingLines } from '#app/layouts/sync-status-text.ts';
-import classes from './sync-status.module.css';
+import { SyncDetailsTrigger } from '#app/layouts/sync-details-trigger.tsx';
+import { pendingLines } from '#app/layouts/sync-status-text.ts';
 
-interface SyncDetailsProps {
+export interface SyncDetailsProps {
   online: boolean;
   /** The long summary ("6 acciones pendientes: +5 IMPs, …"), heading the list. */
   pendingSummary: string | null;
@@ -18,32 +19,20 @@ interface SyncDetailsProps {
   now: number;
 }
 
-function ChevronIcon() {
-  return (
-    <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="m6 9 6 6 6-6" />
-    </svg>
-  );
-}
-
 /**
  * The sync line's detail, on demand: why nothing is sent (offline), each pending action, the
- * refused ones with their retry and discard buttons, and when the last sync happened.
+ * refused ones with their retry and discard buttons, and when the last sync happened. Loaded
+ * with its Popover on the first intent on its button (sync-status.tsx).
  */
-export function SyncDetails({ online, pendingSummary, pendingRows, failed, lastSyncAt, dataAge, now }: SyncDetailsProps) {
+export function SyncDetails({ online, pendingSummary, pendingRows, failed, lastSyncAt, dataAge, now, ...start }: SyncDetailsProps & OnDemandStart) {
   const lines = pendingLines(pendingRows);
+  const target = useRef<HTMLButtonElement>(null);
+  const [opened, setOpened] = useState(false);
+  useTakeOver(target, start, useCallback(() => setOpened(true), []));
   return (
-    <Popover position="bottom-end" width="min(380px, calc(100vw - 24px))" shadow="md" withArrow trapFocus returnFocus>
+    <Popover position="bottom-end" width="min(380px, calc(100vw - 24px))" shadow="md" withArrow trapFocus returnFocus opened={opened} onChange={setOpened}>
       <Popover.Target>
-        {failed.length > 0 ? (
-          <Button size="compact-sm" color="red" variant="white" leftSection={<AlertIcon size={16} />} rightSection={<ChevronIcon />} className={classes.trigger}>
-            {failedText(failed.length)}
-          </Button>
-        ) : (
-          <ActionIcon variant="subtle" color="white" size={32} aria-label="Detalles de la sincronización" className={classes.trigger}>
-            <ChevronIcon />
-          </ActionIcon>
-        )}
+        <SyncDetailsTrigger ref={target} failedCount={failed.length} />
       </Popover.Target>
       <Popover.Dropdown aria-label="Detalles de la sincronización">
         <Stack gap="sm">

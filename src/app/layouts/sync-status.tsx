@@ -2,9 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { formatAge } from '#offline/format-age';
 import { useSyncStatus } from '#offline/use-sync-status';
 import { useScreenDataAge } from '#components/screen-data-age';
-import { SyncDetails } from '#app/layouts/sync-details.tsx';
+import { useOnDemand } from '#app/hooks/use-on-demand.ts';
+import { SyncDetailsTrigger } from '#app/layouts/sync-details-trigger.tsx';
 import { pendingShortText, pendingText, summarizePending } from '#app/layouts/sync-status-text.ts';
 import classes from './sync-status.module.css';
+
+// The detail's Popover (floating-ui, focus trap, ScrollArea) loads on the first intent on its button.
+const loadDetails = () => import('#app/layouts/sync-details.tsx').then((m) => m.SyncDetails);
 
 /** Re-renders every `ms` so "hace 2 min" stays true. */
 function useNow(ms: number): number {
@@ -47,6 +51,7 @@ export function SyncStatus({ userId }: { userId: number }) {
   const summary = useMemo(() => summarizePending(status.pendingRows), [status.pendingRows]);
   const pending = pendingText(summary);
   const visible = !status.online || pending !== null || status.failed.length > 0 || dataAge !== null;
+  const { Loaded, start, standIn } = useOnDemand(loadDetails);
 
   return (
     <div className={classes.bar} data-visible={visible || undefined}>
@@ -71,17 +76,21 @@ export function SyncStatus({ userId }: { userId: number }) {
           )}
         </div>
         {dataAge !== null && <span className={classes.age}>{formatAge(dataAge, now)}</span>}
-        {visible && (
-          <SyncDetails
-            online={status.online}
-            pendingSummary={pending}
-            pendingRows={status.pendingRows}
-            failed={status.failed}
-            lastSyncAt={status.lastSyncAt}
-            dataAge={dataAge}
-            now={now}
-          />
-        )}
+        {visible &&
+          (Loaded && start ? (
+            <Loaded
+              online={status.online}
+              pendingSummary={pending}
+              pendingRows={status.pendingRows}
+              failed={status.failed}
+              lastSyncAt={status.lastSyncAt}
+              dataAge={dataAge}
+              now={now}
+              {...start}
+            />
+          ) : (
+            <SyncDetailsTrigger {...standIn} failedCount={status.failed.length} aria-haspopup="dialog" aria-expanded={false} />
+          ))}
       </div>
     </div>
   );

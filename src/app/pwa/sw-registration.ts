@@ -1,9 +1,10 @@
 // Registers the service worker (production builds only) and runs the update flow: a new
 // worker waits until the user chooses "Actualizar"; then it takes over and the page reloads.
 // Never reloads by itself, and never while a video, a quiz or a download is busy
-// (#offline/busy): the choice is kept and applied when they finish.
+// (#offline/busy): the choice is kept and applied when they finish. workbox-window loads
+// with the registration (at idle, see update-banner.tsx), not with the first paint.
 import { atom, getDefaultStore } from 'jotai';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { isBusy, whenIdle } from '#offline/busy';
 
 /** none; waiting (a new version is ready); deferred (chosen, waits for busy); applying. */
@@ -33,7 +34,17 @@ async function reloadWhenIdle(): Promise<void> {
 export function startServiceWorker(): void {
   if (started || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   started = true;
-  const wb = new Workbox('/sw.js', { scope: '/' });
+  import('workbox-window').then(
+    ({ Workbox }) => register(new Workbox('/sw.js', { scope: '/' })),
+    (error: unknown) => {
+      // Offline before the file was cached: the next page load tries again.
+      started = false;
+      console.warn('Could not load the service worker registration', error);
+    },
+  );
+}
+
+function register(wb: Workbox): void {
   workbox = wb;
 
   // Also fires on load when a worker was already waiting from an earlier visit.

@@ -1,56 +1,29 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useAtomValue } from 'jotai';
-import { Affix, Box, Button, Group, Notification, Text } from '@mantine/core';
-import { busyAtom } from '#offline/busy';
 import { listenForInstall } from '#app/pwa/install-prompt.ts';
-import { applyUpdate, startServiceWorker, updateStatusAtom } from '#app/pwa/sw-registration.ts';
+import { startServiceWorker, updateStatusAtom } from '#app/pwa/sw-registration.ts';
+import { runWhenIdle } from '#app/hooks/run-when-idle.ts';
+import { onDemand } from '#components/on-demand';
+
+const UpdateNotice = onDemand(() => import('#app/pwa/update-notice.tsx').then((m) => m.UpdateNotice));
 
 /**
- * App-level PWA runtime: registers the service worker, listens for install events from
- * start-up, and shows "Nueva versión disponible" when a new version waits. The update is
- * applied only when the user chooses "Actualizar", and waits while a video or quiz is busy.
+ * App-level PWA runtime: listens for install events from start-up (they may come early),
+ * registers the service worker once the first paint is done, and shows "Nueva versión
+ * disponible" (update-notice.tsx, loaded then) when a new version waits.
  */
 export function UpdateBanner() {
   const status = useAtomValue(updateStatusAtom);
-  const busy = useAtomValue(busyAtom).length > 0;
-  const [hidden, setHidden] = useState(false);
 
   useEffect(() => {
-    startServiceWorker();
     listenForInstall();
+    return runWhenIdle(startServiceWorker);
   }, []);
 
-  if (status === 'none' || (hidden && status === 'waiting')) return null;
-
-  const deferred = status === 'deferred';
+  if (status === 'none') return null;
   return (
-    <Affix position={{ bottom: 16, left: 16, right: 16 }} zIndex={900}>
-      <Box maw={460} ml="auto">
-        <Notification
-          title="Nueva versión disponible"
-          withBorder
-          loading={status === 'applying'}
-          withCloseButton={status === 'waiting'}
-          onClose={() => setHidden(true)}
-          closeButtonProps={{ 'aria-label': 'Más tarde' }}
-          role="status"
-          aria-live="polite"
-          style={{ boxShadow: 'var(--mantine-shadow-md)' }}
-        >
-          {status === 'applying' ? (
-            <Text size="sm">Actualizando…</Text>
-          ) : deferred ? (
-            <Text size="sm">Se aplicará al terminar el video o el cuestionario en curso.</Text>
-          ) : (
-            <Group justify="space-between" gap="sm" wrap="nowrap" mt={4}>
-              <Text size="sm">{busy ? 'Si actualizas ahora, se aplicará al terminar.' : 'Actualiza para usar la última versión.'}</Text>
-              <Button size="xs" style={{ flexShrink: 0 }} onClick={() => void applyUpdate()}>
-                Actualizar
-              </Button>
-            </Group>
-          )}
-        </Notification>
-      </Box>
-    </Affix>
+    <Suspense fallback={null}>
+      <UpdateNotice status={status} />
+    </Suspense>
   );
 }

@@ -1,4 +1,3 @@
-import '@mantine/carousel/styles.css';
 import { useState } from 'react';
 import { Carousel } from '@mantine/carousel';
 import { useMediaQuery, useReducedMotion } from '@mantine/hooks';

@@ -1,12 +1,8 @@
-import '@mantine/carousel/styles.css';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Carousel } from '@mantine/carousel';
+import { useEffect, useState, type ComponentType } from 'react';
 import { VisuallyHidden } from '@mantine/core';
-import { useReducedMotion } from '@mantine/hooks';
 import type { Attribute } from '#contract/attributes';
-import { attributeArt, attributeTagline } from '#domain/attributes';
-import { paths } from '#domain/paths';
+import { BannerLink } from '#features/home/components/banner-link.tsx';
+import type { BannerSlidesProps } from '#features/home/components/banner-slides.tsx';
 import classes from './banner-carousel.module.css';
 
 interface BannerCarouselProps {
@@ -15,52 +11,42 @@ interface BannerCarouselProps {
   onBannerClick: (slug: string) => void;
 }
 
-/** Spec 2: the three attribute banners, one per view, linking to their dashboards. */
+/**
+ * Spec 2: the three attribute banners, one per view, linking to their dashboards. The first
+ * banner paints at once in the carousel's own boxes (it is the page's largest paint); the
+ * carousel (embla, ~10 KB) loads after the first paint and takes over in the same place.
+ */
 export function BannerCarousel({ banners, onBannerClick }: BannerCarouselProps) {
-  const reduceMotion = useReducedMotion();
   const [selected, setSelected] = useState(0);
+  const [Slides, setSlides] = useState<ComponentType<BannerSlidesProps> | null>(null);
   const current = banners[selected];
 
+  useEffect(() => {
+    let live = true;
+    import('#features/home/components/banner-slides.tsx').then(
+      (m) => live && setSlides(() => m.BannerSlides),
+      // Offline before the file was cached: the first banner stays, still a working link.
+      (error: unknown) => console.warn('Could not load the banner carousel', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const first = banners[0];
   return (
     <section aria-label="Atributos destacados">
-      <Carousel
-        classNames={classes}
-        slideSize="100%"
-        slideGap={30}
-        withIndicators
-        controlSize={44}
-        emblaOptions={{ loop: true, align: 'start', duration: reduceMotion ? 0 : 25 }}
-        onSlideChange={setSelected}
-        previousControlProps={{ 'aria-label': 'Banner anterior' }}
-        nextControlProps={{ 'aria-label': 'Banner siguiente' }}
-        getIndicatorProps={(index) => ({ 'aria-label': `Ver el banner de ${banners[index]?.nombre ?? index + 1}` })}
-      >
-        {banners.map((attribute, index) => {
-          const art = attributeArt(attribute.slug);
-          return (
-            <Carousel.Slide key={attribute.id} role="group" aria-roledescription="diapositiva" aria-label={`${index + 1} de ${banners.length}`}>
-              <Link
-                to={paths.dashboard.getHref(attribute.slug)}
-                className={classes.link}
-                onClick={() => onBannerClick(attribute.slug)}
-                tabIndex={index === selected ? 0 : -1}
-              >
-                <picture>
-                  <source media="(max-width: 47.99em)" srcSet={art.bannerCompact} />
-                  <img
-                    src={art.banner}
-                    className={classes.image}
-                    alt={`${attribute.nombre}: ${attributeTagline(attribute.id)} Ver formación`}
-                    width={1600}
-                    height={600}
-                    loading={index === 0 ? 'eager' : 'lazy'}
-                  />
-                </picture>
-              </Link>
-            </Carousel.Slide>
-          );
-        })}
-      </Carousel>
+      {Slides ? (
+        <Slides banners={banners} selected={selected} onSlideChange={setSelected} onBannerClick={onBannerClick} />
+      ) : (
+        first && (
+          <div className={classes.root} style={{ position: 'relative' }}>
+            <div className={classes.viewport} style={{ overflow: 'hidden' }}>
+              <BannerLink attribute={first} first inView onClick={onBannerClick} />
+            </div>
+          </div>
+        )
+      )}
       <VisuallyHidden role="status" aria-live="polite">
         {current ? `Banner ${selected + 1} de ${banners.length}: ${current.nombre}` : ''}
       </VisuallyHidden>

@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import type { RankingStats, RankingTarget } from '#api/ranking';
 import { AttributeNotOpen } from '#components/attribute-not-open';
+import { onDemand } from '#components/on-demand';
 import type { Attribute } from '#contract/attributes';
 import type { RankingOptions, RankingView } from '#contract/ranking';
 import type { SessionUser } from '#contract/session';
@@ -16,9 +18,12 @@ import { AttributeMenu, AttributeMenuPlaceholder } from './attribute-menu.tsx';
 import { MyStanding, MyStandingPlaceholder, type Participation } from './my-standing.tsx';
 import { NeighboursCard } from './neighbours-card.tsx';
 import { RankingTableCard } from './ranking-table-card.tsx';
-import { ScopeSelect } from './scope-select.tsx';
+import { ScopeSelectPlaceholder } from './scope-select-placeholder.tsx';
 import { ViewSwitch } from './view-switch.tsx';
 import classes from './ranking.module.css';
+
+// Only staff choose a site or brand: agents never load the Select (Combobox, Popover, floating-ui).
+const ScopeSelect = onDemand(() => import('./scope-select.tsx').then((m) => m.ScopeSelect));
 
 interface RankingScreenProps {
   user: SessionUser;
@@ -99,7 +104,9 @@ export function RankingScreen({ user, attributeId, slug, attributeName }: Rankin
       </Stack>
       <ViewSwitch choice={state.choice} onChange={state.setChoice}>
         {staff && !global && options.data && (
-          <ScopeSelect kind={state.view === 'marca' ? 'marca' : 'sede'} options={options.data} value={scopeId} onChange={state.setScopeId} />
+          <Suspense fallback={<ScopeSelectPlaceholder kind={state.view === 'marca' ? 'marca' : 'sede'} options={options.data} />}>
+            <ScopeSelect kind={state.view === 'marca' ? 'marca' : 'sede'} options={options.data} value={scopeId} onChange={state.setScopeId} />
+          </Suspense>
         )}
       </ViewSwitch>
       <div className={classes.layout} data-with-menu={!global || undefined} data-with-side={!staff || undefined}>

@@ -1,9 +1,13 @@
+import { Suspense, useState } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { attributeArt, attributeTagline } from '#domain/attributes';
-import { AttributeInfoModal } from '#features/training/components/attribute-info-modal.tsx';
+import { onDemand } from '#components/on-demand';
 import { ModuleIcon } from '#features/training/components/module-icon.tsx';
 import classes from './attribute-hero.module.css';
+
+// The definition's Modal (focus trap, scroll lock) loads the first time it is asked for.
+const AttributeInfoModal = onDemand(() => import('#features/training/components/attribute-info-modal.tsx').then((m) => m.AttributeInfoModal));
 
 interface AttributeHeroProps {
   attributeId: number;
@@ -14,6 +18,8 @@ interface AttributeHeroProps {
 /** The attribute's banner with an info button that opens its definition. */
 export function AttributeHero({ attributeId, slug, attributeName }: AttributeHeroProps) {
   const [opened, { open, close }] = useDisclosure(false);
+  const [asked, setAsked] = useState(false);
+  if (opened && !asked) setAsked(true);
   const art = attributeArt(slug);
   return (
     <div className={classes.hero}>
@@ -32,7 +38,11 @@ export function AttributeHero({ attributeId, slug, attributeName }: AttributeHer
       >
         <ModuleIcon name="info" size={24} />
       </ActionIcon>
-      <AttributeInfoModal attributeId={attributeId} slug={slug} attributeName={attributeName} opened={opened} onClose={close} />
+      {asked && (
+        <Suspense fallback={null}>
+          <AttributeInfoModal attributeId={attributeId} slug={slug} attributeName={attributeName} opened={opened} onClose={close} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Text, ThemeIcon } from '@mantine/core';
 import { paths } from '#domain/paths';
 import { MAX_QUIZ_POINTS, QUESTIONS_PER_QUIZ } from '#domain/scoring';
 import type { QuizButtonState } from '#domain/training';
+import { onDemand } from '#components/on-demand';
 import { ModuleIcon } from '#features/training/components/module-icon.tsx';
 import classes from './module-row.module.css';
+
+// Its Modal (focus trap, scroll lock) loads the first time a locked quiz is tapped.
+const QuizLockedModal = onDemand(() => import('#features/training/components/quiz-locked-modal.tsx').then((m) => m.QuizLockedModal));
 
 interface QuizItemProps {
   slug: string;
@@ -16,6 +20,8 @@ interface QuizItemProps {
 /** "Resolver quizz N" with its spec 4 button: disabled, locked behind its video, or a link. */
 export function QuizItem({ slug, quiz, state }: QuizItemProps) {
   const [lockedOpen, setLockedOpen] = useState(false);
+  const [asked, setAsked] = useState(false);
+  if (lockedOpen && !asked) setAsked(true);
   const titleId = `quizz-${quiz}`;
   const done = state.kind === 'link' && state.label === 'Completado';
 
@@ -53,13 +59,10 @@ export function QuizItem({ slug, quiz, state }: QuizItemProps) {
           {state.label}
         </Button>
       )}
-      {state.kind === 'locked' && (
-        <Modal opened={lockedOpen} onClose={() => setLockedOpen(false)} title={`Resolver quizz ${quiz}`} size="sm">
-          <Stack gap="md">
-            <Text>{state.message}</Text>
-            <Button onClick={() => setLockedOpen(false)}>Entendido</Button>
-          </Stack>
-        </Modal>
+      {state.kind === 'locked' && asked && (
+        <Suspense fallback={null}>
+          <QuizLockedModal quiz={quiz} message={state.message} opened={lockedOpen} onClose={() => setLockedOpen(false)} />
+        </Suspense>
       )}
     </li>
   );

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Video } from '#contract/training';
 import { padlockOpen, quizButtonState, quizVideo, sortVideos } from '#domain/training';
 import { AlertIcon } from '#components/alert-icon';
 import { FreshnessNote } from '#components/freshness-note';
+import { onDemand } from '#components/on-demand';
 import type { CachedQuery } from '#offline/use-cached-query';
 import { logEvent } from '#data/log-event';
 import { moduleLead } from '#features/training/module-lead.ts';
@@ -13,8 +14,10 @@ import { OfflineVideosSlot } from '#features/training/components/offline-videos-
 import { PadlockStatus } from '#features/training/components/padlock-status.tsx';
 import { QuizItem } from '#features/training/components/quiz-item.tsx';
 import { VideoItem } from '#features/training/components/video-item.tsx';
-import { VideoPlayerModal } from '#features/training/components/video-player-modal.tsx';
 import classes from './module-row.module.css';
+
+// The player's Modal (and video.js after it) loads when a video is opened, not with the screen.
+const VideoPlayerModal = onDemand(() => import('#features/training/components/video-player-modal.tsx').then((m) => m.VideoPlayerModal));
 
 interface TrainingModuleProps {
   userId: number;
@@ -104,15 +107,17 @@ export function TrainingModule({ userId, attributeId, slug, attributeName, video
       )}
 
       {open && (
-        <VideoPlayerModal
-          key={open.id}
-          userId={userId}
-          attributeId={attributeId}
-          attributeName={attributeName}
-          index={indexOf(open)}
-          video={open}
-          onClose={() => setOpenId(null)}
-        />
+        <Suspense fallback={null}>
+          <VideoPlayerModal
+            key={open.id}
+            userId={userId}
+            attributeId={attributeId}
+            attributeName={attributeName}
+            index={indexOf(open)}
+            video={open}
+            onClose={() => setOpenId(null)}
+          />
+        </Suspense>
       )}
     </Card>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { Alert, Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import type { Product } from '#contract/rewards';
@@ -6,6 +6,7 @@ import { formatPoints } from '#domain/format';
 import { AlertIcon } from '#components/alert-icon';
 import { OfflineState } from '#components/offline-state';
 import { PageLoader } from '#components/page-loader';
+import { onDemand } from '#components/on-demand';
 import { OFFLINE_MESSAGE } from '#offline/network';
 import { ScreenTitle } from '#features/rewards/components/screen-title.tsx';
 import type { RewardsUser } from '#features/rewards/hooks/use-rewards-user.ts';
@@ -13,8 +14,10 @@ import { useBalance } from '#data/shared-reads';
 import { refreshAfterRedeem, useCatalogue } from '#features/rewards/queries.ts';
 import { useRedeem } from '../hooks/use-redeem.ts';
 import { ProductCard } from './product-card.tsx';
-import { ProductInfoModal } from './product-info-modal.tsx';
-import { RedeemDialogs } from './redeem-dialogs.tsx';
+
+// The dialogs (Modal, focus trap, scroll lock) load the first time a tap asks for them.
+const ProductInfoModal = onDemand(() => import('./product-info-modal.tsx').then((m) => m.ProductInfoModal));
+const RedeemDialogs = onDemand(() => import('./redeem-dialogs.tsx').then((m) => m.RedeemDialogs));
 
 /** /premios for brand 2: the catalogue from the device's snapshot, redeeming online only. */
 export function CatalogueScreen({ rewards }: { rewards: RewardsUser }) {
@@ -29,6 +32,11 @@ export function CatalogueScreen({ rewards }: { rewards: RewardsUser }) {
     refreshAfterRedeem(userId);
   }, [refetchCatalogue, userId]);
   const redeem = useRedeem(afterRedeem);
+  // Once loaded, the dialogs stay mounted, so they close with their transition.
+  const [infoAsked, setInfoAsked] = useState(false);
+  const [redeemAsked, setRedeemAsked] = useState(false);
+  if (info && !infoAsked) setInfoAsked(true);
+  if (redeem.state.step !== 'idle' && !redeemAsked) setRedeemAsked(true);
 
   if (catalogue.isLoading) return <PageLoader label="Cargando catálogo de premios..." />;
   // Nothing on the device and no network: not a failure, the catalogue was never seen online.
@@ -99,8 +107,10 @@ export function CatalogueScreen({ rewards }: { rewards: RewardsUser }) {
           ))}
         </SimpleGrid>
       )}
-      <ProductInfoModal product={info} onClose={() => setInfo(null)} />
-      <RedeemDialogs state={redeem.state} onConfirm={() => void redeem.confirm()} onClose={redeem.close} />
+      <Suspense fallback={null}>
+        {infoAsked && <ProductInfoModal product={info} onClose={() => setInfo(null)} />}
+        {redeemAsked && <RedeemDialogs state={redeem.state} onConfirm={() => void redeem.confirm()} onClose={redeem.close} />}
+      </Suspense>
     </Stack>
   );
 }

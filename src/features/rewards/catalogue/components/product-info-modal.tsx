@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import type { Product } from '#contract/rewards';
 
 interface ProductInfoModalProps {
@@ -11,8 +12,11 @@ interface ProductInfoModalProps {
  * are none). Its "Cerrar" button and Escape close it; no corner X, so one button has that name.
  */
 export function ProductInfoModal({ product, onClose }: ProductInfoModalProps) {
+  // Loaded on demand, it mounts already open: opening one render later lets it record where
+  // the focus was, to return it on close as when opened by a click.
+  const mounted = useMounted();
   return (
-    <Modal opened={product !== null} onClose={onClose} title="Información del premio" withCloseButton={false}>
+    <Modal opened={mounted && product !== null} onClose={onClose} title="Información del premio" withCloseButton={false}>
       {product && (
         <Stack gap="md">
           {product.descripcion && <Text>{product.descripcion}</Text>}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Button, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { formatPoints } from '#domain/format';
 import { paths } from '#domain/paths';
 import type { RedeemState } from '../hooks/use-redeem.ts';
@@ -16,11 +17,15 @@ interface RedeemDialogsProps {
  * no two buttons share a name.
  */
 export function RedeemDialogs({ state, onConfirm, onClose }: RedeemDialogsProps) {
-  const redeeming = state.step === 'redeeming';
+  // Loaded on demand, it mounts with a dialog already open: opening one render later lets it
+  // record where the focus was, to return it on close as when opened by a click.
+  const mounted = useMounted();
+  const step = mounted ? state.step : 'idle';
+  const redeeming = step === 'redeeming';
   return (
     <>
       <Modal
-        opened={state.step === 'confirm'}
+        opened={step === 'confirm'}
         onClose={onClose}
         title="¿Confirmar canjeo?"
         withCloseButton={false}
@@ -48,7 +53,7 @@ export function RedeemDialogs({ state, onConfirm, onClose }: RedeemDialogsProps)
       </Modal>
 
       <Modal
-        opened={state.step === 'result'}
+        opened={step === 'result'}
         onClose={onClose}
         title={state.step === 'result' && state.result.status === 'ok' ? '¡Canje realizado!' : 'Error al canjear'}
         withCloseButton={false}

@@ -1,0 +1,41 @@
+// Two build-time corrections to dependencies that ship more than the app uses. Touches only
+// the files named here, and fails the build if they change shape, rather than guess.
+// - react-router 7 exports only its development build (dev warnings and checks, ~30 % larger);
+//   the production build sits beside it in dist/production, so a build resolves to it.
+// - Mantine's ScrollArea imports `useMergeRefs` from @floating-ui/react (12 KB gzip) only to
+//   merge three refs; @mantine/hooks' useMergedRef does the same, so every route with a Table
+//   or ScrollArea no longer carries floating-ui.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Plugin } from 'vite';
+
+const SCROLL_AREA = /\/@mantine\/core\/esm\/components\/ScrollArea\/ScrollArea\.mjs$/;
+const FLOATING_IMPORT = 'import { useMergeRefs } from "@floating-ui/react";';
+const ROUTER_BUILDS: Record<string, string> = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
+
+export function slimDependencies(): Plugin {
+  let build = false;
+  let routerDir = '';
+  return {
+    name: 'impecable:slim-dependencies',
+    enforce: 'pre',
+    configResolved(config) {
+      build = config.command === 'build';
+      const require = createRequire(import.meta.url);
+      routerDir = join(dirname(require.resolve('react-router/package.json')), 'dist/production');
+      if (!existsSync(join(routerDir, 'index.mjs'))) throw new Error(`slim-dependencies: no production build in ${routerDir}`);
+    },
+    resolveId(source) {
+      const file = ROUTER_BUILDS[source];
+      return build && file ? join(routerDir, file) : null;
+    },
+    transform(code, id) {
+      if (!SCROLL_AREA.test(id.split('?')[0]!)) return null;
+      if (!code.includes(FLOATING_IMPORT)) throw new Error(`slim-dependencies: ${id} no longer imports useMergeRefs as expected`);
+      // floating-ui takes an array of refs; Mantine's hook takes them as arguments.
+      const merged = 'import { useMergedRef } from "@mantine/hooks";\nconst useMergeRefs = (refs) => useMergedRef(...refs);';
+      return { code: code.replace(FLOATING_IMPORT, merged), map: null };
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '#contract/session';
+import { guardRedirect, navigationBanner, signedInLoginRedirect } from '#domain/navigation';
+import { normalizePath } from '#domain/paths';
+import { canjearAction, showsBalance } from '#domain/profiles';
+import { SESSION_STORAGE_KEY, SHELL_HINT_STORAGE_KEY } from '#offline/session';
+import {
+  bannerNick, bootShell, guardTarget, HINT_KEY, isAgent, landing, loginRedirect, normalize, SESSION_KEY, type ShellData,
+} from './boot.ts';
+import { SHELL_ROUTES } from './route-modules.ts';
+
+const user = (perfil: string | undefined, extra: Partial<SessionUser> = {}): SessionUser => ({
+  id: 7, name: 'Ana García', email: 'ana@impecable.demo', nick_name: 'AnaImpecable', role: 'agente', perfil, division: null, marca_id: 2, puntos_ring_ring: 0,
+  ...extra,
+});
+const USERS = [user(''), user('  '), user('admin'), user('INTERNO'), user('plataforma'), user('LATAM'), user('latam'), user('raro'), user(undefined), user('', { nick_name: null }), user('', { nick_name: '  ' })];
+const PATHS = ['/', '/home', '/Home/', '/premios', '/login', '/login/Sesión caducada', '/sso/abc', '/logout', '/listado-usuarios', '/navegacion-simulada', '/ranking/accesible', '/nada', '/LOGIN'];
+
+const routes: ShellData['routes'] = SHELL_ROUTES.map((route, i) => [route.pattern, route.frame, route.text ?? '', [i]]);
+
+describe('the shell mirrors the app rules it paints by', () => {
+  it.each(PATHS)('normalizes %s as the router does', (path) => {
+    expect(normalize(path)).toBe(normalizePath(path));
+  });
+
+  it('sends each user where the guard sends them', () => {
+    for (const path of PATHS) {
+      expect(guardTarget(path, null), `${path} signed out`).toBe(guardRedirect(path, null));
+      for (const u of USERS) expect(guardTarget(path, u), `${path} as ${u.perfil}`).toBe(guardRedirect(path, u));
+    }
+  });
+
+  it('sends a signed-in visitor of /login where the login screen does', () => {
+    for (const u of USERS.filter((u) => typeof u.perfil === 'string')) expect(loginRedirect(u)).toBe(signedInLoginRedirect(u));
+  });
+
+  it('shows the balance and Canjear to exactly the users the header does', () => {
+    for (const u of USERS) {
+      expect(isAgent(u), String(u.perfil)).toBe(showsBalance(u));
+      expect(isAgent(u), String(u.perfil)).toBe(canjearAction(u) !== 'none');
+    }
+  });
+
+  it('names the same person in the orange banner', () => {
+    for (const path of PATHS) {
+      for (const u of USERS) {
+        for (const impersonating of [false, true]) {
+          expect(bannerNick(u, impersonating, path), `${path} ${u.perfil} ${impersonating}`).toBe(navigationBanner(u, impersonating, path)?.nickName ?? null);
+        }
+      }
+    }
+  });
+
+  it('reads the keys the app writes', () => {
+    expect(SESSION_KEY).toBe(SESSION_STORAGE_KEY);
+    expect(HINT_KEY).toBe(SHELL_HINT_STORAGE_KEY);
+  });
+});
+
+describe('landing: where the router will end up', () => {
+  it.each([
+    ['/home', null, '/login'],
+    ['/nada', null, '/login'],
+    ['/sso/abc', null, '/sso/abc'],
+    ['/', user(''), '/home'],
+    ['/login', user(''), '/home'],
+    ['/nada', user(''), '/home'],
+    ['/Ranking/Accesible/', user(''), '/ranking/accesible'],
+    ['/home', user('LATAM'), '/listado-usuarios'],
+    ['/login', user('INTERNO'), '/navegacion-simulada'],
+    ['/premios', user('PLATAFORMA'), '/navegacion-simulada'],
+    ['/home', user(undefined), '/logout'],
+  ] as const)('%s as %o → %s', (path, who, expected) => {
+    expect(landing(path, who, routes)).toBe(expected);
+  });
+});
+
+/** Just enough of a window for bootShell: elements by id, attributes, text, appended links. */
+function fakeWindow(pathname: string, items: Record<string, unknown>, online = true) {
+  const elements = new Map<string, { textContent: string; attributes: Map<string, string> }>();
+  const element = (id: string) => {
+    if (!elements.has(id)) elements.set(id, { textContent: '', attributes: new Map() });
+    const el = elements.get(id)!;
+    return { ...el, set textContent(value: string) { el.textContent = value; }, setAttribute: (name: string, value: string) => el.attributes.set(name, value) };
+  };
+  const links: { rel: string; as?: string; href: string; crossOrigin: string | null }[] = [];
+  const win = {
+    location: { pathname },
+    navigator: { onLine: online },
+    localStorage: { getItem: (key: string) => (key in items ? JSON.stringify(items[key]) : null) },
+    document: {
+      getElementById: element,
+      createElement: () => ({ rel: '', href: '', crossOrigin: null }),
+      head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
+    },
+  };
+  return { win: win as unknown as Window, text: (id: string) => elements.get(id)?.textContent ?? '', attrs: () => elements.get('app-shell')!.attributes, links };
+}
+
+const data: ShellData = {
+  routes: [
+    ['/login', 'login', '', [0]],
+    ['/home', 'home', '', [2, 3]],
+    ['/premios', 'screen', 'Catálogo de premios', [4]],
+    ['/listado-usuarios', 'screen', 'Resumen de pedidos', []],
+  ],
+  files: ['/assets/login-route-a.js', '/assets/guards-b.js', '/assets/home-route-c.js', '/assets/home-route-c.css', '/assets/catalogue-d.js'],
+  signedIn: [1],
+};
+const ana = user('', { id: 7 });
+const session = (who: SessionUser, originalUser: SessionUser | null = null) => ({ status: 'authenticated', token: 't', user: who, originalUser });
+const hint = { userId: 7, nick: 'AnaImpecable', amount: '1.250', unit: 'IMPs' };
+
+describe('bootShell', () => {
+  it('paints an agent’s header with the hint’s balance and preloads the route with the signed-in layout', () => {
+    const page = fakeWindow('/home', { [SESSION_KEY]: session(ana), [HINT_KEY]: hint });
+    bootShell(page.win, data);
+    expect(page.attrs().get('data-frame')).toBe('home');
+    expect(page.text('as-greeting')).toBe('Hola, AnaImpecable');
+    expect(page.attrs().has('data-agent')).toBe(true);
+    expect(page.attrs().has('data-balance')).toBe(true);
+    expect(page.text('as-amount') + page.text('as-unit')).toBe('1.250 IMPs');
+    expect(page.links.map((l) => [l.rel, l.href])).toEqual([
+      ['modulepreload', '/assets/guards-b.js'],
+      ['modulepreload', '/assets/home-route-c.js'],
+      ['preload', '/assets/home-route-c.css'],
+    ]);
+    expect(page.links.every((l) => l.crossOrigin === '')).toBe(true);
+  });
+
+  it('never shows another user’s balance, and greets by name without a nickname', () => {
+    const page = fakeWindow('/premios', { [SESSION_KEY]: session(user('', { id: 8, nick_name: null })), [HINT_KEY]: hint });
+    bootShell(page.win, data);
+    expect(page.text('as-greeting')).toBe('Hola, Ana García');
+    expect(page.attrs().has('data-balance')).toBe(false);
+    expect(page.text('as-amount')).toBe('');
+    expect(page.text('as-title')).toBe('Catálogo de premios');
+  });
+
+  it('paints the sign-in frame for a protected page without a session, and preloads the login', () => {
+    const page = fakeWindow('/home', { [HINT_KEY]: hint });
+    bootShell(page.win, data);
+    expect(page.attrs().get('data-frame')).toBe('login');
+    expect(page.text('as-greeting')).toBe('');
+    expect(page.links.map((l) => l.href)).toEqual(['/assets/login-route-a.js']);
+  });
+
+  it('paints where the guard sends staff: LATAM gets its order summary, no balance, no Canjear', () => {
+    const page = fakeWindow('/home', { [SESSION_KEY]: session(user('LATAM', { id: 9, nick_name: 'Lucia' })) });
+    bootShell(page.win, data);
+    expect(page.attrs().get('data-frame')).toBe('screen');
+    expect(page.text('as-title')).toBe('Resumen de pedidos');
+    expect(page.attrs().has('data-agent')).toBe(false);
+  });
+
+  it('shows the impersonation banner with the agent browsed as, and the offline line', () => {
+    const page = fakeWindow('/premios', { [SESSION_KEY]: session(ana, user('INTERNO', { id: 4 })) }, false);
+    bootShell(page.win, data);
+    expect(page.attrs().has('data-banner')).toBe(true);
+    expect(page.text('as-banner-nick')).toBe('AnaImpecable');
+    expect(page.attrs().has('data-offline')).toBe(true);
+  });
+
+  it('treats a stored session without a token as signed out, and unreadable storage too', () => {
+    const noToken = fakeWindow('/home', { [SESSION_KEY]: { user: ana, token: null } });
+    bootShell(noToken.win, data);
+    expect(noToken.attrs().get('data-frame')).toBe('login');
+    const broken = fakeWindow('/home', {});
+    Object.defineProperty(broken.win, 'localStorage', { get: () => { throw new Error('blocked'); } });
+    bootShell(broken.win, data);
+    expect(broken.attrs().get('data-frame')).toBe('login');
+  });
+});

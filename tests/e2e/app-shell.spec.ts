@@ -1,0 +1,143 @@
+import type { Locator, Page } from '@playwright/test';
+import { serviceWorkerActivated } from './device';
+import { expect, test } from './fixtures';
+import { AppShell } from './pages/app-shell';
+
+// The static app shell (issue 16): index.html paints the header and the route's frame from the
+// stored session before any of the app's JavaScript runs, preloads the route's chunks, and
+// hands over to React without moving the header. JavaScript modules are blocked to see the
+// shell alone; the service worker is blocked too, or it would answer before the block.
+
+const PHONE = { width: 360, height: 740 };
+const KIOSK = { width: 1366, height: 900 };
+
+const blockAppScripts = (page: Page) => page.route('**/assets/*.js', (route) => route.abort());
+const shellOf = (page: Page) => page.locator('#app-shell');
+
+/** "1.860 IMPs+Rings" out of a Saldo box's text, whatever its layout. */
+async function figureIn(box: Locator): Promise<string> {
+  const text = (await box.innerText()).replace(/\s+/g, ' ');
+  return /([\d.]+ IMPs(\+Rings)?)/.exec(text)?.[1] ?? `(sin cifra: ${text})`;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  expect(box, 'visible').not.toBeNull();
+  return box!;
+}
+function expectSameBox(actual: Box, expected: Box, what: string) {
+  for (const side of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(actual[side] - expected[side]), `${what}.${side}`).toBeLessThanOrEqual(0.5);
+}
+
+test.describe('without the app’s JavaScript', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a signed-in /home shows "Hola, {nick}" and the last balance, and the hand-over moves no part of the header', async ({ page, signInAs }) => {
+    const { user } = await signInAs('bruno');
+    const nick = user.nick_name || user.name;
+    const header = new AppShell(page);
+    // The app leaves its balance for the next visit's shell once it has shown it.
+    await expect(header.balance()).toContainText(/\d/);
+    const figure = await figureIn(header.balance());
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('impecable.shell-hint'))).toContain(`"userId":${user.id}`);
+
+    for (const viewport of [PHONE, KIOSK]) {
+      await page.setViewportSize(viewport);
+      await blockAppScripts(page);
+      await page.goto('/home');
+      const shell = shellOf(page);
+      await expect(shell).toHaveAttribute('data-frame', 'home');
+      await expect(shell.getByText(`Hola, ${nick}`, { exact: true })).toBeVisible();
+      expect(await figureIn(shell.locator('.as-balance'))).toBe(figure);
+      await expect(shell.getByText('Canjear', { exact: true })).toBeVisible();
+      // The route's chunks are asked for at once, not after the entry and the layout ran.
+      await expect(page.locator('link[rel="modulepreload"][href*="/home-route-"]')).toHaveCount(1);
+      await expect(page.locator('link[rel="modulepreload"][href*="/signed-in-layout-"]')).toHaveCount(1);
+      const painted = {
+        header: await boxOf(shell.locator('.as-header')),
+        greeting: await boxOf(shell.getByText(`Hola, ${nick}`, { exact: true })),
+        balance: await boxOf(shell.locator('.as-balance')),
+        menu: await boxOf(shell.locator('.as-menu')),
+      };
+
+      await page.unroute('**/assets/*.js');
+      await page.goto('/home');
+      await expect(header.greeting(nick)).toBeVisible();
+      await expect(shell).toHaveCount(0);
+      await expect(header.balance()).toContainText(figure);
+      const banner = page.getByRole('banner');
+      expectSameBox(await boxOf(banner), painted.header, `${viewport.width} header`);
+      expectSameBox(await boxOf(banner.getByText(`Hola, ${nick}`, { exact: true })), painted.greeting, `${viewport.width} greeting`);
+      expectSameBox(await boxOf(header.balance()), painted.balance, `${viewport.width} balance`);
+      expectSameBox(await boxOf(banner.getByRole('button', { name: 'Menú' })), painted.menu, `${viewport.width} menu`);
+    }
+  });
+
+  test('the shell never shows a balance that is not the signed-in user’s', async ({ page, signInAs }) => {
+    const { user } = await signInAs('ana');
+    await expect(new AppShell(page).balance()).toContainText(/\d/);
+    // With the app's scripts blocked nothing rewrites the hint: another user's is left there.
+    await blockAppScripts(page);
+    await page.goto('/premios');
+    await page.evaluate((id) => localStorage.setItem('impecable.shell-hint', JSON.stringify({ userId: id + 1, nick: 'Otro', amount: '99.999', unit: 'IMPs' })), user.id);
+    await page.reload();
+    const shell = shellOf(page);
+    await expect(shell).toHaveAttribute('data-frame', 'screen');
+    await expect(shell.getByText('Catálogo de premios', { exact: true })).toBeVisible();
+    await expect(shell.getByText(`Hola, ${user.nick_name}`, { exact: true })).toBeVisible();
+    await expect(shell.getByText('99.999')).toBeHidden();
+    await expect(shell.locator('.as-amount-bone')).toBeVisible();
+  });
+
+  test('/login, and a protected page without a session, show the sign-in frame; still under reduced motion', async ({ page }) => {
+    await blockAppScripts(page);
+    for (const path of ['/login', '/home']) {
+      await page.goto(path);
+      const shell = shellOf(page);
+      await expect(shell).toHaveAttribute('data-frame', 'login');
+      await expect(shell.getByText('Identifícate', { exact: true })).toBeVisible();
+      await expect(shell.getByText(/^Hola,/)).toBeHidden();
+      await expect(page.locator('link[rel="modulepreload"][href*="/login-route-"]')).toHaveCount(1);
+    }
+    // Hidden from assistive technology, with nothing to focus: the app's screen is the real one.
+    const shell = shellOf(page);
+    await expect(shell).toHaveAttribute('aria-hidden', 'true');
+    await expect(shell.locator('a, button, input, [tabindex], header, main, h1, h2')).toHaveCount(0);
+    const animation = () => shell.locator('.as-google').evaluate((el) => getComputedStyle(el).animationName);
+    expect(await animation()).toBe('as-pulse');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await animation()).toBe('none');
+  });
+});
+
+test('offline, from the service worker, the header is painted before any of the app’s scripts runs', async ({ page, context, signInAs }) => {
+  const { user } = await signInAs('ana');
+  const nick = user.nick_name || user.name;
+  await expect(new AppShell(page).balance()).toContainText(/\d/);
+  await serviceWorkerActivated(page);
+  // What the page shows once the HTML is parsed: module scripts have not run yet at 'interactive'.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      const shell = document.getElementById('app-shell');
+      (window as unknown as { shellAtParse: unknown }).shellAtParse = {
+        frame: shell?.getAttribute('data-frame') ?? null,
+        greeting: shell?.querySelector('.as-greeting')?.textContent ?? null,
+        offline: shell?.hasAttribute('data-offline') ?? false,
+        balance: shell?.hasAttribute('data-balance') ?? false,
+        headerHeight: shell?.querySelector('.as-header')?.getBoundingClientRect().height ?? 0,
+      };
+    });
+  });
+  await context.setOffline(true);
+  await page.goto('/home');
+  const { headerHeight, ...painted } = await page.evaluate(() => (window as unknown as { shellAtParse: { headerHeight: number } }).shellAtParse);
+  expect(painted).toEqual({ frame: 'home', greeting: `Hola, ${nick}`, offline: true, balance: true });
+  await expect(new AppShell(page).greeting(nick)).toBeVisible();
+  await expect(shellOf(page)).toHaveCount(0);
+  // The header with its "Sin conexión" line: as tall as the shell painted it.
+  await expect(new AppShell(page).syncStatus()).toContainText('Sin conexión');
+  expect(Math.abs((await boxOf(page.getByRole('banner'))).height - headerHeight)).toBeLessThanOrEqual(0.5);
+  await context.setOffline(false);
+});
