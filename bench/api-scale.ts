@@ -1,14 +1,17 @@
-// The API under load: autocannon at 50 connections against the ranking pages (global, by
-// site, by brand; with and without search), "my position", the balance and an idempotent
-// write, on a database loaded with 100,000 agents (lib/generate.ts). Reports p50/p99, req/s
-// and the server's resident memory sampled during each run. Endpoints that answer 404 (not
-// built yet) are reported as not available instead of measured.
+// The API under load: autocannon at 50 connections against GET /api/health (the stack's
+// ceiling on this machine: no auth, no database), the ranking pages (global, by site, by
+// brand; with and without search), "my position", the balance and an idempotent write, on a
+// database loaded with generated agents (lib/generate.ts). Every endpoint is measured the same
+// way, so each read's req/s can be set against health's. Reports p50/p99, req/s and the
+// server's resident memory sampled during each run. Endpoints that answer 404 (not built yet)
+// are reported as not available instead of measured.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import { SCALE_BUDGETS } from './lib/budgets.ts';
 import type { BenchServer } from './lib/server.ts';
 import { round } from './lib/stats.ts';
 
-export type EndpointKind = 'ranking' | 'position' | 'balance' | 'write';
+export type EndpointKind = 'health' | 'ranking' | 'search' | 'position' | 'balance' | 'write';
 
 export interface EndpointResult {
   name: string;
@@ -36,12 +39,13 @@ interface Endpoint {
 export function endpoints(search: string, attribute: string): Endpoint[] {
   const page = 'page=1&per_page=10';
   return [
+    { name: 'Salud (GET health), el techo de la pila', kind: 'health', path: '/api/health' },
     { name: 'Ranking global', kind: 'ranking', path: `/api/ranking/global?${page}` },
-    { name: 'Ranking global, búsqueda', kind: 'ranking', path: `/api/ranking/global?${page}&search=${search}` },
+    { name: 'Ranking global, búsqueda', kind: 'search', path: `/api/ranking/global?${page}&search=${search}` },
     { name: 'Ranking sede (plataforma)', kind: 'ranking', path: `/api/ranking-global-plataforma/${attribute}?${page}` },
-    { name: 'Ranking sede, búsqueda', kind: 'ranking', path: `/api/ranking-global-plataforma/${attribute}?${page}&search=${search}` },
+    { name: 'Ranking sede, búsqueda', kind: 'search', path: `/api/ranking-global-plataforma/${attribute}?${page}&search=${search}` },
     { name: 'Ranking marca', kind: 'ranking', path: `/api/ranking-global-marca/${attribute}?${page}` },
-    { name: 'Ranking marca, búsqueda', kind: 'ranking', path: `/api/ranking-global-marca/${attribute}?${page}&search=${search}` },
+    { name: 'Ranking marca, búsqueda', kind: 'search', path: `/api/ranking-global-marca/${attribute}?${page}&search=${search}` },
     { name: 'Mi posición (global)', kind: 'position', path: '/api/ranking/your-position' },
     { name: 'Saldo (GET imps)', kind: 'balance', path: '/api/imps' },
     { name: 'Escritura idempotente (POST log/register)', kind: 'write', path: '/api/log/register', method: 'POST' },
@@ -78,7 +82,7 @@ async function load(server: BenchServer, token: string, endpoint: Endpoint, seco
     maxRss = Math.max(maxRss, server.rssMb());
   }, 250);
   try {
-    return { result: await autocannon({ url: server.url, connections: 50, duration: seconds, requests: [request] }), maxRss };
+    return { result: await autocannon({ url: server.url, connections: SCALE_BUDGETS.connections, duration: seconds, requests: [request] }), maxRss };
   } finally {
     clearInterval(sampler);
   }

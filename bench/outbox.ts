@@ -1,42 +1,44 @@
-// The outbox at scale, with the app's own modules (src/offline) in Node over fake-indexeddb:
-// how long enqueueing one action takes (runCommand: local change + outbox row in one
-// transaction), and 1,000 queued actions replayed to the real server over loopback, then
-// replayed again with the same Idempotency-Keys (a retry after a lost response). The caller
-// checks the server's records afterwards (countRecords): each action landed exactly once.
+// The outbox's queued work, shared by the outbox replay (Chromium, outbox-browser.ts) and the
+// floor reconnect (floor.ts): how long enqueueing one action takes with the app's own module
+// (runCommand over fake-indexeddb in Node), the realistic queue of one agent (quiz answers,
+// video progress, log events) built from the real API (its videos are watched online first, so
+// its quizzes open). lib/records.ts checks the server's records afterwards.
 import 'fake-indexeddb/auto';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '#server/db/schema';
+import { randomUUID } from 'node:crypto';
+import { IDEMPOTENCY_HEADER } from '#contract/common';
+import { buildPath } from '#contract/paths';
+import { QUIZ_PATHS } from '#contract/quiz';
+import { TRAINING_PATHS } from '#contract/training';
 import { db as deviceDb, resetDb } from '#offline/db';
-import { drainOutbox } from '#offline/drain';
 import { runCommand, updateSnapshot } from '#offline/outbox';
 import { percentile, round } from './lib/stats.ts';
 
-export interface Agent {
-  token: string;
-  user: { id: number } & Record<string, unknown>;
+/** One outbox row as the app queues it (src/offline/outbox.ts runCommand), before its id and signature. */
+export interface QueuedAction {
+  method: 'POST';
+  /** Relative to /api, as the row stores it. */
+  path: string;
+  body: unknown;
+  occurredAt: string;
+  label: string;
+  subject: Record<string, unknown> & { kind: string };
+  affects: string[];
+  imps: number;
 }
 
-export interface OutboxReport {
-  enqueue: { samples: number; p50Ms: number; p95Ms: number };
-  replay: { actions: number; seconds: number; sent: number; failed: number; replayedAgainSent: number };
-  actions: { logEvents: number; videoReports: number; videos: number };
-  /** Filled in by the caller from the database after the server stops. */
-  records?: RecordCheck;
-}
-
-export interface RecordCheck {
+/** What a queue holds, and so what the server must have stored once. */
+export interface QueueMix {
   logEvents: number;
-  expectedLogEvents: number;
-  progressRows: number;
-  expectedProgressRows: number;
-  progressAt100: number;
-  videoCredits: number;
-  duplicateCredits: number;
-  exactlyOnce: boolean;
+  videoReports: number;
+  /** Videos reported up to 100 %: one progress row and one +5 credit each. */
+  videos: number;
+  quizAnswers: number;
+  /** Participations the quiz answers belong to (started before queueing). */
+  participationIds: number[];
 }
 
 /** Enqueue timing with a realistic local change (the balance snapshot edited in the same transaction). */
-async function measureEnqueue(samples: number): Promise<OutboxReport['enqueue']> {
+export async function measureEnqueue(samples: number): Promise<{ samples: number; p50Ms: number; p95Ms: number }> {
   await resetDb();
   await deviceDb.cache.put({ key: 'imps', userId: 1, data: { imps: 0 }, fetchedAt: Date.now() } as never);
   const times: number[] = [];
@@ -46,7 +48,7 @@ async function measureEnqueue(samples: number): Promise<OutboxReport['enqueue']>
       userId: 1,
       label: 'Evento',
       subject: { kind: 'log-event' },
-      request: { method: 'POST', path: '/log/register', body: { action: `medida ${i}` } },
+      request: { method: 'POST', path: TRAINING_PATHS.logEvent, body: { action: `medida ${i}` } },
       affects: ['imps'],
       apply: (tables) => updateSnapshot<{ imps: number }>(tables, 'imps', 1, (data) => ({ imps: data.imps + 1 })),
     });
@@ -56,113 +58,115 @@ async function measureEnqueue(samples: number): Promise<OutboxReport['enqueue']>
   return { samples, p50Ms: round(percentile(times, 50), 2), p95Ms: round(percentile(times, 95), 2) };
 }
 
+/** A read (or a quiz start) of the real API; null when refused: a closed quiz or attribute is expected, anything else is said. */
+async function api<T>(baseUrl: string, token: string, path: string, method = 'GET'): Promise<T | null> {
+  const res = await fetch(`${baseUrl}/api${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+  if (res.ok) return (await res.json()) as T;
+  const text = await res.text();
+  if (res.status >= 500 || res.status === 401) console.warn(`[bench] ${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+  return null;
+}
+
 /** Videos the agent may watch now (is_hable), from the real API. */
-async function availableVideos(baseUrl: string, token: string): Promise<number[]> {
+export async function availableVideos(baseUrl: string, token: string): Promise<number[]> {
   const ids: number[] = [];
-  for (const attribute of [1, 2, 3]) {
-    const res = await fetch(`${baseUrl}/api/video/atributo/${attribute}`, { headers: { authorization: `Bearer ${token}` } });
-    if (!res.ok) continue;
-    const { videos } = (await res.json()) as { videos: { id: number; is_hable: boolean }[] };
-    ids.push(...videos.filter((v) => v.is_hable).map((v) => v.id));
+  for (const attribute of [1, 2, 3, 4, 5, 6, 7]) {
+    const answer = await api<{ videos: { id: number; is_hable: boolean }[] }>(baseUrl, token, `/video/atributo/${attribute}`);
+    ids.push(...(answer?.videos ?? []).filter((v) => v.is_hable).map((v) => v.id));
   }
   return ids;
 }
 
-export async function runOutbox(options: {
-  baseUrl: string;
-  agents: Agent[];
-  actions: number;
-  runTag: string;
-  log: (line: string) => void;
-}): Promise<OutboxReport> {
-  const enqueue = await measureEnqueue(options.actions);
-  options.log(`outbox: encolar p50 ${enqueue.p50Ms} ms, p95 ${enqueue.p95Ms} ms (${enqueue.samples})`);
-
-  // Every agent reports each available video at 10 %, 20 % … 100 %; the rest are log events.
-  const queue: { agent: Agent; path: string; body: unknown }[] = [];
-  let videos = 0;
-  for (const agent of options.agents) {
-    for (const id of await availableVideos(options.baseUrl, agent.token)) {
-      videos++;
-      for (let p = 10; p <= 100; p += 10) queue.push({ agent, path: `/video/${id}/porcentaje`, body: { porcentaje: p } });
-    }
-  }
-  const videoReports = Math.min(queue.length, Math.floor(options.actions / 2));
-  queue.length = videoReports;
-  const logEvents = options.actions - videoReports;
-  for (let i = 0; i < logEvents; i++) {
-    const agent = options.agents[i % options.agents.length]!;
-    queue.push({ agent, path: '/log/register', body: { action: `${options.runTag} ${i}` } });
-  }
-
-  await resetDb();
-  for (const item of queue) {
-    await runCommand({ userId: item.agent.user.id, label: 'bench', subject: { kind: 'other' }, request: { method: 'POST', path: item.path, body: item.body } });
-  }
-  // A viewing takes time: spread each video's reports over the last minutes (15 s per 10 %),
-  // as if watched, so the 100 % report is plausible and credits +5 (once).
-  const base = Date.now() - (videoReports + 4) * 15_000;
-  let step = 0;
-  await deviceDb.outbox.toCollection().modify((row) => {
-    if (row.path.endsWith('/porcentaje')) row.occurredAt = new Date(base + step++ * 15_000).toISOString();
-  });
-  const rows = await deviceDb.outbox.orderBy('seq').toArray();
-  const tokens = new Map(options.agents.map((a) => [a.user.id, a.token]));
-  const drain = { getToken: (userId: number) => tokens.get(userId) ?? null, baseUrl: options.baseUrl, ignoreBackoff: true };
-
-  const started = performance.now();
-  let sent = 0;
-  let failed = 0;
-  for (;;) {
-    const summary = await drainOutbox(drain);
-    sent += summary.sent;
-    failed += summary.failed;
-    if (summary.remaining === 0 || summary.sent + summary.failed === 0) break;
-  }
-  const seconds = round((performance.now() - started) / 1000, 2);
-  options.log(`outbox: ${rows.length} acciones reenviadas en ${seconds} s (${sent} enviadas, ${failed} rechazadas)`);
-
-  // The same rows again, same keys: the server must answer from its idempotency records.
-  await resetDb();
-  await deviceDb.outbox.bulkAdd(rows.map(({ seq: _seq, ...row }) => ({ ...row, status: 'pending', attempts: 0, nextAttemptAt: 0 })) as never);
-  let replayedAgainSent = 0;
-  for (;;) {
-    const summary = await drainOutbox(drain);
-    replayedAgainSent += summary.sent;
-    if (summary.remaining === 0 || summary.sent + summary.failed === 0) break;
-  }
-  await resetDb();
-  return {
-    enqueue,
-    replay: { actions: rows.length, seconds, sent, failed, replayedAgainSent },
-    actions: { logEvents, videoReports, videos },
-  };
+/**
+ * Each video reported at 10 %, 20 % … 100 %, 15 s apart and ending now, as if watched offline.
+ * The server clamps each moment to the session's start, so whether the +5 is paid depends on
+ * how long the session has been open (lib/records.ts, RecordCheck.videoCredits).
+ */
+export function videoReports(videoIds: number[], now = Date.now()): QueuedAction[] {
+  const reports = videoIds.flatMap((id) => Array.from({ length: 10 }, (_, i) => ({ id, porcentaje: (i + 1) * 10 })));
+  const start = now - reports.length * 15_000;
+  return reports.map(({ id, porcentaje }, i) => ({
+    method: 'POST',
+    path: buildPath(TRAINING_PATHS.reportProgress, { id }),
+    body: { porcentaje },
+    occurredAt: new Date(start + i * 15_000).toISOString(),
+    label: porcentaje === 100 ? 'Vídeo completado' : 'Progreso de vídeo',
+    subject: { kind: 'video-progress', videoId: id },
+    affects: porcentaje === 100 ? ['imps', 'videos', 'progress'] : ['videos'],
+    imps: porcentaje === 100 ? 5 : 0,
+  }));
 }
 
-/** Reads what the server stored for this run (after it stopped: PGlite is one process). */
-export async function countRecords(db: Kysely<Database>, report: OutboxReport, runTag: string, userIds: number[]): Promise<RecordCheck> {
-  const logEvents = Number(
-    (await db.selectFrom('log_events').select((eb) => eb.fn.countAll().as('n')).where('action', 'like', `${runTag} %`).executeTakeFirstOrThrow()).n,
-  );
-  const progress = await sql<{ rows: number; at100: number }>`
-    SELECT count(*)::int AS rows, count(*) FILTER (WHERE porcentaje = 100)::int AS at100
-    FROM video_progress WHERE user_id IN (${sql.join(userIds)})`.execute(db);
-  const credits = await sql<{ credits: number; duplicates: number }>`
-    SELECT count(*)::int AS credits, (count(*) - count(DISTINCT (user_id, source_key)))::int AS duplicates
-    FROM points_ledger WHERE user_id IN (${sql.join(userIds)}) AND source_key LIKE 'video:%'`.execute(db);
-  const p = progress.rows[0]!;
-  const c = credits.rows[0]!;
-  const expectedProgressRows = Math.ceil(report.actions.videoReports / 10);
-  const check = {
-    logEvents,
-    expectedLogEvents: report.actions.logEvents,
-    progressRows: p.rows,
-    expectedProgressRows,
-    progressAt100: p.at100,
-    videoCredits: c.credits,
-    duplicateCredits: c.duplicates,
+export function logEvents(runTag: string, count: number, from = 0): QueuedAction[] {
+  return Array.from({ length: count }, (_, i) => ({
+    method: 'POST',
+    path: TRAINING_PATHS.logEvent,
+    body: { action: `${runTag} ${from + i}` },
+    occurredAt: new Date().toISOString(),
+    label: 'Registro de actividad',
+    subject: { kind: 'log-event' },
+    affects: [],
+    imps: 0,
+  }));
+}
+
+/** Starts every open quiz of the agent and answers all its questions (first option, 150 ms each). */
+async function quizAnswers(baseUrl: string, token: string): Promise<{ actions: QueuedAction[]; participationIds: number[] }> {
+  const actions: QueuedAction[] = [];
+  const participationIds: number[] = [];
+  for (const atributo of [1, 2, 3, 4, 5, 6, 7]) {
+    for (const quizz of [1, 2]) {
+      const started = await api<{ data: { id_participacion: number } }>(baseUrl, token, buildPath(QUIZ_PATHS.start, { atributo, quizz }), 'POST');
+      if (!started) continue;
+      const participacion = started.data.id_participacion;
+      const bundle = await api<{ data: { preguntas: { id: number; respuestas: { id_respuesta: number }[] }[] } }>(baseUrl, token, buildPath(QUIZ_PATHS.bundle, { participacion }));
+      if (!bundle?.data.preguntas.length) continue;
+      participationIds.push(participacion);
+      for (const question of bundle.data.preguntas) {
+        actions.push({
+          method: 'POST',
+          path: buildPath(QUIZ_PATHS.answer, { participacion, pregunta: question.id, atributo }),
+          body: { respuesta_id: question.respuestas[0]!.id_respuesta, elapsed_ms: 150 },
+          // Queued once the quiz was issued: the server judges the timing against the issue.
+          occurredAt: '',
+          label: `Quizz ${quizz}: respuesta`,
+          subject: { kind: 'quiz-answer', participationId: participacion, questionId: question.id },
+          affects: ['imps'],
+          imps: 0,
+        });
+      }
+    }
+  }
+  return { actions, participationIds };
+}
+
+/** Marks the videos seen online (one 100 % report each, outside the queue): a quiz opens only after its video. */
+async function watchOnline(baseUrl: string, token: string, videoIds: number[]): Promise<void> {
+  for (const id of videoIds) {
+    const res = await fetch(`${baseUrl}/api${buildPath(TRAINING_PATHS.reportProgress, { id })}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: randomUUID() },
+      body: JSON.stringify({ porcentaje: 100 }),
+    });
+    if (!res.ok) throw new Error(`Vídeo ${id} al 100 %: ${res.status} ${(await res.text()).slice(0, 200)}`);
+    await res.arrayBuffer();
+  }
+}
+
+/**
+ * One agent's queue of `total` actions: every open quiz answered (its videos were watched
+ * online first, so the quiz opens), those videos watched again (at most a fifth of the queue),
+ * log events for the rest. Quiz answers get their moment when they are written.
+ */
+export async function buildAgentQueue(baseUrl: string, token: string, total: number, runTag: string): Promise<{ actions: QueuedAction[]; mix: QueueMix }> {
+  await watchOnline(baseUrl, token, await availableVideos(baseUrl, token));
+  const quiz = await quizAnswers(baseUrl, token);
+  const answers = quiz.actions.slice(0, Math.floor(total / 4));
+  const videos = (await availableVideos(baseUrl, token)).slice(0, Math.floor(total / 50));
+  const progress = videoReports(videos);
+  const events = logEvents(runTag, total - answers.length - progress.length);
+  return {
+    actions: [...progress, ...answers, ...events],
+    mix: { logEvents: events.length, videoReports: progress.length, videos: videos.length, quizAnswers: answers.length, participationIds: quiz.participationIds },
   };
-  const exactlyOnce =
-    logEvents === report.actions.logEvents && p.rows === expectedProgressRows && p.at100 === expectedProgressRows && c.credits === expectedProgressRows && c.duplicates === 0;
-  return { ...check, exactlyOnce };
 }

@@ -5,7 +5,10 @@ import type { BundleReport } from './lib/bundle.ts';
 import type { GenerateReport } from './lib/generate.ts';
 import type { LighthouseRoute } from './lighthouse.ts';
 import type { OfflineReport } from './offline.ts';
-import type { OutboxReport } from './outbox.ts';
+import type { FloorReport } from './floor.ts';
+import type { RecordCheck } from './lib/records.ts';
+import type { QueueMix } from './outbox.ts';
+import type { BrowserReplay } from './outbox-browser.ts';
 
 export interface Check {
   section: string;
@@ -22,11 +25,42 @@ export interface Check {
   inFigures?: true;
 }
 
+export type BenchDatabase = 'pglite' | 'postgres';
+
 export interface ApiRun {
-  database: 'pglite' | 'postgres';
+  database: BenchDatabase;
   generate: GenerateReport;
   endpoints: EndpointResult[];
   idleRssMb: number;
+  /** Server processes (WORKERS); absent: one. */
+  workers?: number;
+}
+
+/** The outbox replay in Chromium on one database, and what the server stored. */
+export interface OutboxRun {
+  database: BenchDatabase;
+  mix: QueueMix;
+  replay?: BrowserReplay;
+  /** Filled in from the database after the server stopped. */
+  records?: RecordCheck;
+  error?: string;
+}
+
+export interface OutboxReport {
+  /** runCommand over fake-indexeddb in Node: the cost of queueing one action. */
+  enqueue: { samples: number; p50Ms: number; p95Ms: number };
+  runs: OutboxRun[];
+}
+
+/** The floor reconnect (POST /api/sync) on one database. */
+export interface FloorRun {
+  database: BenchDatabase;
+  report: FloorReport;
+  mix: QueueMix;
+  records?: RecordCheck;
+  /** The server's resident memory, its worker processes included, at most during the replay. */
+  maxRssMb?: number;
+  workers?: number;
 }
 
 /** The machine's load average (1/5/15 min) when a step started and when it ended. */
@@ -46,6 +80,8 @@ export interface BenchResults {
   lighthouse?: LighthouseRoute[];
   offline?: OfflineReport;
   outbox?: OutboxReport;
+  /** The floor reconnect, one run per database (step `sync`). */
+  sync?: FloorRun[];
   /** One run per database: PGlite always, PostgreSQL too when DATABASE_URL is set. */
   api?: ApiRun[];
   skipped: string[];

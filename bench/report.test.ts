@@ -92,3 +92,30 @@ describe('offline checks', () => {
     expect(missing.value).toContain('no apareció en 1 de 3');
   });
 });
+
+describe('issue 17 sections', () => {
+  it('print the floor reconnect and the API rows with their verdicts, and name the misses in the closing note', () => {
+    const pass = { seconds: 12, requests: 400, retried: 0, accepted: 4000, refused: 0, unfinished: 0, statuses: { 200: 4000 }, errors: [] };
+    const partial = results({
+      sync: [{ database: 'postgres', report: { agents: 200, actions: 4000, batch: 10, available: true, first: pass, again: pass }, mix: { logEvents: 2000, videoReports: 2000, videos: 200, quizAnswers: 0, participationIds: [] }, maxRssMb: 250 }],
+      api: [
+        {
+          database: 'postgres',
+          generate: { agents: 100_000, seconds: 60, rows: { users: 100_000 }, standingsSeconds: 20 },
+          endpoints: [
+            { name: 'Salud', kind: 'health', path: '/api/health', available: true, p50Ms: 2, p99Ms: 5, reqPerSec: 4000, completed: 40_000, errors: 0, non2xx: 0 },
+            { name: 'Saldo', kind: 'balance', path: '/api/imps', available: true, p50Ms: 5, p99Ms: 12, reqPerSec: 3000, completed: 30_000, errors: 0, non2xx: 0 },
+          ],
+          idleRssMb: 120,
+        },
+      ],
+    });
+    const markdown = toMarkdown({ ...partial, checks: buildChecks(partial) });
+    expect(markdown).toContain('## Piso que reconecta');
+    expect(markdown).toMatch(/\| 200 agentes × 20 acciones a la vez por POST \/api\/sync, lotes de 10 \(postgres\) \| 12 s .* \| ≤ 10 s, todas aceptadas \| ❌ \|/);
+    expect(markdown).toMatch(/\| Saldo \(postgres\) \| p50 5 ms, p99 12 ms, 3000 req\/s \(75 % de health\) \| p99 ≤ 20 ms, ≥ 50 % de health, 0 errores \| ✅ \|/);
+    // Not checked against the database: cannot be called exact.
+    expect(markdown).toContain('- **200 agentes × 20 acciones a la vez por POST /api/sync, lotes de 10 (postgres)**: 200 agentes reenvían');
+    expect(markdown).toContain('- **Perdidas y duplicadas en la base tras las dos pasadas (postgres)**: Comparado con la base');
+  });
+});

@@ -1,13 +1,13 @@
 // Turns the measurements into the report: every figure next to its budget (lib/budgets.ts) and
 // whether it meets it (bench/results/latest.json and latest.md), the machine's load around each
 // step, and a closing note that names each missed budget, why, and what would fix it
-// (report-notes.ts). API and outbox checks are in report-server.ts.
+// (report-notes.ts). Outbox, floor reconnect and API checks are in report-server.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { BUDGETS, bundleVerdicts, formatKb } from './lib/budgets.ts';
 import type { BundleReport } from './lib/bundle.ts';
 import type { LighthouseRoute } from './lighthouse.ts';
 import type { OfflineReport } from './offline.ts';
-import { apiChecks, outboxChecks } from './report-server.ts';
+import { apiChecks, floorChecks, outboxChecks } from './report-server.ts';
 import { MISS_NOTES } from './report-notes.ts';
 import type { BenchResults, Check } from './report-types.ts';
 
@@ -112,6 +112,7 @@ export function buildChecks(results: Omit<BenchResults, 'checks'>): Check[] {
     ...(results.lighthouse ? lighthouseChecks(results.lighthouse) : []),
     ...(results.offline ? offlineChecks(results.offline) : []),
     ...(results.outbox ? outboxChecks(results.outbox) : []),
+    ...(results.sync ?? []).flatMap(floorChecks),
     ...(results.api ?? []).flatMap(apiChecks),
   ];
 }

@@ -24,6 +24,8 @@ import { pointsRoutes } from './modules/points/routes.ts';
 import { quizRoutes } from './modules/quiz/routes.ts';
 import { rankingRoutes } from './modules/rankings/routes.ts';
 import { refacesRoutes } from './modules/refaces/routes.ts';
+import { syncGatePlugin } from './modules/sync/gate.ts';
+import { syncRoutes } from './modules/sync/routes.ts';
 import { LocalGiftCardProvider, type GiftCardProvider } from './modules/rewards/gift-card-provider.ts';
 import { rewardsRoutes } from './modules/rewards/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -143,13 +145,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // 1. Cross-cutting plugins that must see every request, API or not.
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
-  await app.register(securityPlugin, { config, inlineScripts: inlineScriptSources(resolve(options.distDir ?? 'dist')) });
+  await app.register(securityPlugin, { config, db, clock: deps.clock, inlineScripts: inlineScriptSources(resolve(options.distDir ?? 'dist')) });
   await app.register(maintenancePlugin, { config });
 
   // 2. The API: its own context so authentication and idempotency never touch static files.
   const auth = createAuthService(deps);
   await app.register(async (api) => {
     // 2a. App plugins, in dependency order: who you are, when it happened, replay guard.
+    // Batch sync's gate first: an action of a batch that no idempotent route takes ends before any session lookup.
+    await api.register(syncGatePlugin);
     await api.register(authPlugin, { auth });
     await api.register(occurredAtPlugin, { clock: deps.clock });
     await api.register(idempotencyPlugin, deps);
@@ -172,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(orderSummaryRoutes, deps);
     await api.register(userImportRoutes, deps);
     await api.register(refacesRoutes, deps);
+    await api.register(syncRoutes);
 
     api.setNotFoundHandler(async () => {
       throw new HttpError(404, 'Recurso no encontrado');

@@ -12,6 +12,7 @@ describe('loadConfig defaults', () => {
       dataDir: './data',
       distDir: './dist',
       databaseUrl: null,
+      workers: 1,
       nodeEnv: 'development',
       isProduction: false,
       checkResponses: true,
@@ -44,6 +45,8 @@ describe('loadConfig values', () => {
     ['port moves the public URL', { PORT: '9000' }, { port: 9000, publicUrl: 'http://localhost:9000' }],
     ['explicit public URL without trailing slash', { PUBLIC_URL: 'https://app.example.com/' }, { publicUrl: 'https://app.example.com' }],
     ['database URL', { DATABASE_URL: 'postgres://u:p@db/impecable' }, { databaseUrl: 'postgres://u:p@db/impecable' }],
+    ['workers on PostgreSQL', { WORKERS: '4', DATABASE_URL: 'postgres://u:p@db/impecable' }, { workers: 4 }],
+    ['one worker on PGlite', { WORKERS: '1' }, { workers: 1, databaseUrl: null }],
     ['demo mode off', { DEMO_MODE: 'false' }, { demoMode: false, demoAccess: 'loopback' }],
     ['demo mode set explicitly opens demo access to any address', { DEMO_MODE: 'true' }, { demoMode: true, demoAccess: 'any' }],
     ['Google endpoints', { GOOGLE_TOKENINFO_URL: 'http://127.0.0.1:9000/tokeninfo', GOOGLE_JWKS_URL: 'http://127.0.0.1:9000/certs' }, { googleTokeninfoUrl: 'http://127.0.0.1:9000/tokeninfo', googleJwksUrl: 'http://127.0.0.1:9000/certs' }],
@@ -83,6 +86,8 @@ describe('loadConfig refusals', () => {
     ['bad log format', { LOG_FORMAT: 'colores' }, /LOG_FORMAT/],
     ['two ranking prizes', { RANKING_PRIZES: '300,200' }, /RANKING_PRIZES/],
     ['negative brand prize', { BRAND_PRIZE: '-5' }, /BRAND_PRIZE/],
+    ['several workers on PGlite', { WORKERS: '2' }, /WORKERS=2 necesita PostgreSQL \(DATABASE_URL\): PGlite.*un solo proceso/],
+    ['zero workers', { WORKERS: '0', DATABASE_URL: 'postgres://u:p@db/impecable' }, /WORKERS debe ser un entero entre 1 y 64/],
     ['zero idle hours', { SESSION_IDLE_HOURS: '0' }, /SESSION_IDLE_HOURS/],
   ])('%s', (_name, env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

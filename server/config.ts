@@ -10,6 +10,8 @@
 // | DATA_DIR                | ./data                                         | data folder (PGlite in $DATA_DIR/pglite)
 // | DIST_DIR                | ./dist                                         | the built app to serve (npm start builds it there)
 // | DATABASE_URL            | (unset: embedded PGlite)                       | postgres://… for a real PostgreSQL
+// | WORKERS                 | 1                                              | processes sharing the port (node:cluster);
+// |                         |                                                | above 1 needs DATABASE_URL (PGlite is one process)
 // | NODE_ENV                | (unset)                                        | "production" turns demo defaults off
 // | DEMO_MODE               | true unless NODE_ENV=production                | demo users, /api/demo/sso-token (this machine only
 // |                         |                                                | unless DEMO_MODE=true is set explicitly), sso-link
@@ -43,6 +45,8 @@ export const MAINTENANCE_ALLOWLIST_MAX = 11;
 export const DEFAULT_RANKING_PRIZES: readonly [number, number, number] = [300, 200, 100];
 export const DEFAULT_BRAND_PRIZE = 100;
 const MIN_SECRET_LENGTH = 32;
+/** More processes than this only queue on the pool: each opens its own connections. */
+export const MAX_WORKERS = 64;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
 
@@ -53,6 +57,8 @@ export interface Config {
   dataDir: string;
   distDir: string;
   databaseUrl: string | null;
+  /** Server processes on this host (server.ts forks them when above 1; PostgreSQL only). */
+  workers: number;
   nodeEnv: string;
   isProduction: boolean;
   /** Check every JSON answer against its contract schema before sending (default: outside production). */
@@ -190,6 +196,12 @@ export function loadConfig(env: Env): Config {
   if (httpLimits.headersTimeoutSeconds > httpLimits.requestTimeoutSeconds) {
     problems.push('HEADERS_TIMEOUT_SECONDS no puede ser mayor que REQUEST_TIMEOUT_SECONDS');
   }
+  const databaseUrl = text('DATABASE_URL');
+  const workers = int('WORKERS', 1, 1, MAX_WORKERS);
+  if (workers > 1 && databaseUrl === null) {
+    // PGlite is an embedded database inside one process: a second process cannot open it.
+    problems.push(`WORKERS=${workers} necesita PostgreSQL (DATABASE_URL): PGlite, la base de datos integrada, funciona en un solo proceso. Quita WORKERS o define DATABASE_URL`);
+  }
   if (isProduction && ssoSecret === DEMO_SSO_SECRET) problems.push('SSO_SECRET es el secreto de demostración: define uno propio en producción');
 
   const config: Config = {
@@ -198,7 +210,8 @@ export function loadConfig(env: Env): Config {
     publicUrl: url('PUBLIC_URL', `http://localhost:${port}`),
     dataDir: text('DATA_DIR') ?? './data',
     distDir: text('DIST_DIR') ?? './dist',
-    databaseUrl: text('DATABASE_URL'),
+    databaseUrl,
+    workers,
     nodeEnv,
     checkResponses: bool('CHECK_RESPONSES', !isProduction),
     isProduction,

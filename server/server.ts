@@ -4,9 +4,14 @@
 // print the URL, who may use demo access, that it is ready and, last, one SSO sign-in link
 // per demo user (so they stay at the bottom of the terminal).
 // SIGTERM/SIGINT shut down gracefully (lifecycle.ts): no new requests, in-flight requests and
-// the running job finish, then the database closes. Tests run this file as a child process (server/suites).
+// the running job finish, then the database closes. WORKERS=n (PostgreSQL only): this process
+// migrates and seeds, then forks n workers that share the port, each with its own pool, app and
+// job runner, restarts one that dies and passes the signal on to them at shutdown.
+// Tests run this file as a child process (server/suites).
+import cluster from 'node:cluster';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -14,7 +19,7 @@ import { DatabaseOpenError, openDatabase, SERVER_PID_FILE, type OpenedDatabase }
 import { HOUSEKEEPING_JOB, housekeepingHandler, scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { POINTS_EXPIRY_JOB, pointsExpiryHandler, schedulePointsExpiry } from './jobs/points-expiry.ts';
 import { JobRunner } from './jobs/runner.ts';
-import { shutDown } from './lifecycle.ts';
+import { shutDown, superviseWorkers } from './lifecycle.ts';
 import { chooseLogFormat } from './logging.ts';
 import { demoAccessNotice } from './modules/auth/demo-access.ts';
 import { signSsoToken } from './modules/auth/sso-token.ts';
@@ -36,20 +41,35 @@ function configOrExit(): Config {
   }
 }
 
-async function prepareDatabase(config: Config, opened: OpenedDatabase): Promise<void> {
-  await migrateToLatest(opened.db);
-  if (!(await isDatabaseEmpty(opened.db))) return;
+/** Any fixed number: the advisory lock that lets one of several starting hosts migrate at a time. */
+const PREPARE_LOCK = 7_117_001;
+
+async function migrateAndSeed(config: Config, db: OpenedDatabase['db']): Promise<void> {
+  await migrateToLatest(db);
+  if (!(await isDatabaseEmpty(db))) return;
   if (!config.demoMode) {
     console.log('La base de datos no tiene usuarios: impórtalos desde /importar-usuarios o con la API.');
     return;
   }
   const started = Date.now();
-  const summary = await seedDemo(opened.db, new Date());
+  const summary = await seedDemo(db, new Date());
   console.log(`Datos de demostración cargados: ${summary.users} usuarios, ${summary.ledgerRows} movimientos (${Date.now() - started} ms)`);
 }
 
+async function prepareDatabase(config: Config, opened: OpenedDatabase): Promise<void> {
+  if (opened.kind === 'pglite') return migrateAndSeed(config, opened.db);
+  // Several hosts may start at once on one PostgreSQL: one migrates (and seeds the demo), the
+  // others wait here and then find it done. The lock's transaction only waits; the work runs
+  // on other connections of the pool.
+  await opened.db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${PREPARE_LOCK})`.execute(trx);
+    await migrateAndSeed(config, opened.db);
+  });
+}
+
 async function printBanner(config: Config, opened: OpenedDatabase): Promise<void> {
-  const where = opened.kind === 'pglite' ? `PGlite en ${opened.pgliteDir}` : 'PostgreSQL';
+  const processes = config.workers > 1 ? `, ${config.workers} procesos` : '';
+  const where = opened.kind === 'pglite' ? `PGlite en ${opened.pgliteDir}` : `PostgreSQL${processes}`;
   const lines = [`\n+impecable escuchando en ${config.publicUrl} (${where})`];
   // It listens only once the database is migrated (and seeded), so it is ready now.
   lines.push('Servidor listo: la base de datos responde.');
@@ -64,14 +84,28 @@ async function printBanner(config: Config, opened: OpenedDatabase): Promise<void
   console.log(lines.join('\n'));
 }
 
-async function main(): Promise<void> {
-  const config = configOrExit();
-  const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const { db } = opened;
-  const pidFile = opened.pgliteDir ? join(opened.pgliteDir, SERVER_PID_FILE) : null;
-  if (pidFile) writeFileSync(pidFile, String(process.pid));
-  await prepareDatabase(config, opened);
+/** SIGTERM and SIGINT run `close` once; a later, deliberate second signal forces the exit. */
+function onStopSignals(close: (signal: string) => Promise<number>): void {
+  let closingSince = 0;
+  const handle = (signal: string) => {
+    // Ctrl-C reaches both `npm start`'s wrapper and this process, so the same signal can
+    // arrive twice at once; only a later, deliberate second signal forces the exit.
+    if (closingSince > 0) {
+      if (Date.now() - closingSince > 2_000) process.exit(1);
+      return;
+    }
+    closingSince = Date.now();
+    void close(signal).then((code) => process.exit(code));
+  };
+  process.on('SIGTERM', () => handle('SIGTERM'));
+  process.on('SIGINT', () => handle('SIGINT'));
+  // A worker whose primary is gone can receive no more connections: it closes too.
+  if (cluster.isWorker) process.on('disconnect', () => handle('disconnect'));
+}
 
+/** One instance: the app, its job runner and the schedules (unique keys: n instances queue each once). */
+async function serve(config: Config, opened: OpenedDatabase, pidFile: string | null): Promise<void> {
+  const { db } = opened;
   // One provider for the API and the reconcile job: the local one answers a repeated order id from memory.
   const giftCards = new LocalGiftCardProvider();
   // Short lines for a person at a terminal, JSON for anything else (logging.ts).
@@ -85,21 +119,14 @@ async function main(): Promise<void> {
     [REFACE_JOB]: refaceJobHandler({ db, clock }, new LocalRefaceProvider(), app.log),
     [RANKING_MONTH_END_JOB]: rankingMonthEndHandler(db, clock, { tiers: config.rankingPrizes, brand: config.brandPrize }),
   };
+  // Claims are FOR UPDATE SKIP LOCKED (jobs/runner.ts): every process runs one runner safely.
   const runner = new JobRunner(db, { handlers, logger: app.log });
   await scheduleHousekeeping(db, clock());
   await schedulePointsExpiry(db, clock());
   await scheduleRankingMonthEnd(db, clock());
   runner.start();
 
-  let closingSince = 0;
-  const close = async (signal: string) => {
-    // Ctrl-C reaches both `npm start`'s wrapper and this process, so the same signal can
-    // arrive twice at once; only a later, deliberate second signal forces the exit.
-    if (closingSince > 0) {
-      if (Date.now() - closingSince > 2_000) process.exit(1);
-      return;
-    }
-    closingSince = Date.now();
+  onStopSignals(async (signal) => {
     app.log.info({ signal }, 'closing: no new requests; finishing requests in flight and the running job');
     let code = 0;
     try {
@@ -113,13 +140,39 @@ async function main(): Promise<void> {
       code = 1;
     }
     if (pidFile) rmSync(pidFile, { force: true });
-    process.exit(code);
-  };
-  process.on('SIGTERM', () => void close('SIGTERM'));
-  process.on('SIGINT', () => void close('SIGINT'));
+    return code;
+  });
 
   await app.listen({ port: config.port, host: config.host });
-  await printBanner(config, opened);
+  // With WORKERS=n the primary prints the banner once every worker listens.
+  if (cluster.isPrimary) await printBanner(config, opened);
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  // A worker (WORKERS=n): the primary already migrated and seeded; it opens its own pool.
+  if (cluster.isWorker) return serve(config, await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }), null);
+
+  const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const pidFile = opened.pgliteDir ? join(opened.pgliteDir, SERVER_PID_FILE) : null;
+  if (pidFile) writeFileSync(pidFile, String(process.pid));
+  await prepareDatabase(config, opened);
+  if (config.workers === 1) return serve(config, opened, pidFile);
+
+  // WORKERS=n (PostgreSQL only, config.ts): n processes share the port; this one only supervises.
+  await opened.db.destroy();
+  const supervisor = superviseWorkers(cluster, {
+    workers: config.workers,
+    onReady: () => void printBanner(config, opened),
+    say: (line) => console.log(line),
+    onGiveUp: (code) => process.exit(code),
+  });
+  onStopSignals(async (signal) => {
+    console.log(`Cerrando (${signal}): cada proceso termina sus peticiones y su tarea en curso.`);
+    const code = await supervisor.stop(signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM');
+    console.log(code === 0 ? 'Servidor cerrado.' : 'Servidor cerrado con trabajo sin terminar.');
+    return code;
+  });
 }
 
 main().catch((error: unknown) => {

@@ -33,7 +33,14 @@ beforeEach(async () => {
   seen = [];
   told = [];
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    seen.push({ url, auth: new Headers(init?.headers).get('Authorization') });
+    const auth = new Headers(init?.headers).get('Authorization');
+    // POST /api/sync: each action answered 200 as if sent alone (src/contract/sync.ts).
+    if (url === '/api/sync') {
+      const { acciones } = JSON.parse(String(init?.body)) as { acciones: { id: string; path: string }[] };
+      seen.push(...acciones.map((action) => ({ url: `/api${action.path}`, auth })));
+      return new Response(JSON.stringify({ resultados: acciones.map(({ id }) => ({ id, status: 200, body: { success: true } })) }), { status: 200 });
+    }
+    seen.push({ url, auth });
     return new Response('{"success":true}', { status: 200 });
   });
 });

@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import { migrateToLatest } from '#server/db/migrate';
 import { openDatabase } from '#server/db/open';
 import type { Database } from '#server/db/schema';
+import { rebuildBalances } from '#server/modules/points/movements';
 import { rebuildStandings } from '#server/modules/rankings/standings';
 import { seedDemo } from '#server/seed/index';
 import { CREDIT_LIFETIME_DAYS, REFACE_POINTS, VIDEO_POINTS } from '#domain/points';
@@ -113,6 +114,8 @@ async function insertActivity(trx: Kysely<Database>, prefix: string): Promise<vo
     FROM quiz_participations p JOIN bench_agents a ON a.id = p.user_id
     JOIN quiz_questions qq ON qq.attribute_id = p.attribute_id AND qq.quiz = p.quiz
     WHERE p.completed_at IS NOT NULL AND random() < 0.4 + a.engagement * 0.5`.execute(trx);
+  // The raw inserts above bypass movements.ts: rebuild the balance beside the ledger, set-based.
+  await rebuildBalances(trx);
 }
 
 async function countRows(db: Kysely<Database>): Promise<Record<string, number>> {

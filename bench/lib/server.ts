@@ -1,15 +1,16 @@
 // Starts and stops the real server (server/server.ts through tsx) for a bench step, on its
-// own port and data folder, and samples its resident memory from /proc. Never touches
-// another process: it stops only the child it started.
+// own port and data folder, and samples its resident memory from /proc (the process and its
+// descendants: with WORKERS=n the server is a primary and n workers). Never touches another
+// process: it stops only the child it started.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { DEMO_SSO_SECRET } from '#server/config';
 import { signSsoToken } from '#server/modules/auth/sso-token';
 
 export interface BenchServer {
   url: string;
   pid: number;
-  /** Resident set size of the server process now, in MB (Linux /proc). */
+  /** Resident set size of the server now, its worker processes included, in MB (Linux /proc). */
   rssMb(): number;
   stop(): Promise<void>;
 }
@@ -22,7 +23,7 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
-function rssOf(pid: number): number {
+function rssOne(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
@@ -30,6 +31,36 @@ function rssOf(pid: number): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** The process's descendants (cluster workers), from each process's parent id in /proc. */
+function descendants(root: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command name (field 2) may hold spaces: the parent id follows its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const found: number[] = [];
+  const queue = [root];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    const children = parents.get(next) ?? [];
+    found.push(...children);
+    queue.push(...children);
+  }
+  return found;
+}
+
+function rssOf(pid: number): number {
+  const own = rssOne(pid);
+  if (Number.isNaN(own)) return own;
+  return descendants(pid).reduce((sum, child) => sum + (rssOne(child) || 0), own);
 }
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
@@ -93,9 +124,24 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
  * server runs with SSO_SECRET or the demo secret; the demo endpoint serves only demo users).
  */
 export async function signIn(baseUrl: string, email: string): Promise<{ token: string; user: Record<string, unknown> }> {
-  const ssoToken = await signSsoToken(process.env.SSO_SECRET?.trim() || DEMO_SSO_SECRET, email);
+  const ssoToken = await ssoTokenFor(email);
   const login = await fetch(`${baseUrl}/api/auth/login-sso`, { method: 'POST', headers: { authorization: `Bearer ${ssoToken}` } });
   if (!login.ok) throw new Error(`login-sso ${email}: ${login.status}`);
   const body = (await login.json()) as { data: { token: string; user: Record<string, unknown> } };
   return body.data;
+}
+
+/** The SSO token the partner platform would hand `email` (the app's /sso/{token} link signs it in). */
+export function ssoTokenFor(email: string): Promise<string> {
+  return signSsoToken(process.env.SSO_SECRET?.trim() || DEMO_SSO_SECRET, email);
+}
+
+/** Runs `body` with a server started for it, and stops that server whatever happens. */
+export async function withServer<T>(options: ServerOptions, body: (server: BenchServer) => Promise<T>): Promise<T> {
+  const server = await startServer(options);
+  try {
+    return await body(server);
+  } finally {
+    await server.stop();
+  }
 }

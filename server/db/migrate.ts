@@ -12,6 +12,8 @@ import * as robustness from './migrations/0008-robustness.ts';
 import * as importAudit from './migrations/0009-import-audit.ts';
 import * as impersonationSessions from './migrations/0010-impersonation-sessions.ts';
 import * as serverObserved from './migrations/0011-server-observed.ts';
+import * as balanceAndSessionCache from './migrations/0012-balance-and-session-cache.ts';
+import * as rateLimits from './migrations/0013-rate-limits.ts';
 import type { Database } from './schema.ts';
 
 /** Add each new migration here, named by its file; names sort in the order they run. */
@@ -27,6 +29,8 @@ const migrations: Record<string, Migration> = {
   '0009-import-audit': importAudit,
   '0010-impersonation-sessions': impersonationSessions,
   '0011-server-observed': serverObserved,
+  '0012-balance-and-session-cache': balanceAndSessionCache,
+  '0013-rate-limits': rateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -64,6 +64,25 @@ export interface OpenedDatabase {
   pgliteDir: string | null;
 }
 
+/**
+ * How to hear a database's NOTIFY messages (the session caches' invalidations): PostgreSQL
+ * through a dedicated client of its own (a pooled connection is not always open), PGlite
+ * through its single in-process connection.
+ */
+export type NotificationSource = { kind: 'postgres'; connectionString: string } | { kind: 'pglite'; pglite: PGlite };
+
+const notificationSources = new WeakMap<Kysely<Database>, NotificationSource>();
+
+/** The source for a database opened here; null for one opened elsewhere (nothing to listen with). */
+export function notificationSourceOf(db: Kysely<Database>): NotificationSource | null {
+  return notificationSources.get(db) ?? null;
+}
+
+function opened(db: Kysely<Database>, source: NotificationSource, result: Omit<OpenedDatabase, 'db'>): OpenedDatabase {
+  notificationSources.set(db, source);
+  return { db, ...result };
+}
+
 export function pgliteDirOf(dataDir: string): string {
   return join(dataDir, 'pglite');
 }
@@ -82,11 +101,12 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
         }) as typeof pg.types.getTypeParser,
       },
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', pgliteDir: null };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return opened(db, { kind: 'postgres', connectionString: options.databaseUrl }, { kind: 'postgres', pgliteDir: null });
   }
   if (options.dataDir === null) {
     const pglite = await openPGlite(null);
-    return { db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }), kind: 'pglite', pgliteDir: null };
+    return opened(new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }), { kind: 'pglite', pglite }, { kind: 'pglite', pgliteDir: null });
   }
   const dir = resolve(pgliteDirOf(options.dataDir));
   checkFolder(dir);
@@ -104,7 +124,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     // A first query starts Kysely's driver, so db.destroy() always closes PGlite and frees the lock.
     await sql`select 1`.execute(db);
-    return { db, kind: 'pglite', pgliteDir: dir };
+    return opened(db, { kind: 'pglite', pglite }, { kind: 'pglite', pgliteDir: dir });
   } catch (error) {
     await (pglite ? pglite.close() : lock.release()).catch(() => undefined);
     throw new DatabaseOpenError(`No se pudo abrir la base de datos de ${dir}: ${error instanceof Error ? error.message : String(error)}`);

@@ -106,6 +106,17 @@ export interface PointsLedgerTable {
   expires_at: Timestamp | null;
 }
 
+/**
+ * The balance beside the ledger (migration 0012): SUM(points_ledger.amount) per user, and the
+ * earliest moment an unsettled credit may lapse (NULL: none can). Written only by
+ * points/movements.ts, in the ledger row's transaction.
+ */
+export interface UserBalancesTable {
+  user_id: number;
+  balance: number;
+  lapse_check_at: Timestamp | null;
+}
+
 export interface IdempotencyRecordsTable {
   user_id: number;
   key: string;
@@ -113,6 +124,14 @@ export interface IdempotencyRecordsTable {
   status_code: number | null;
   response_body: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: DefaultTimestamp;
+}
+
+/** Sign-in rate limits shared by every instance (migration 0013, plugins/rate-limit-store.ts). */
+export interface RateLimitHitsTable {
+  route_key: string;
+  client_key: string;
+  hits: number;
+  window_ends_at: Timestamp;
 }
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -358,8 +377,10 @@ export interface Database {
   sessions: SessionsTable;
   sso_used_tokens: SsoUsedTokensTable;
   points_ledger: PointsLedgerTable;
+  user_balances: UserBalancesTable;
   idempotency_records: IdempotencyRecordsTable;
   jobs: JobsTable;
+  rate_limit_hits: RateLimitHitsTable;
   log_events: LogEventsTable;
   quiz_questions: QuizQuestionsTable;
   quiz_options: QuizOptionsTable;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadHistory } from '#server/modules/points/movements';
 import { agentWith, imps, optionOf, redeem } from '#test-support/server/rewards';
 import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 import { expireLapsedCredits, POINTS_EXPIRY_JOB, pointsExpiryHandler, schedulePointsExpiry } from './points-expiry';
@@ -23,11 +24,12 @@ async function agentWithLedger(rows: { amount: number; daysAgo: number; kind?: '
   for (const [i, row] of rows.entries()) {
     const at = ago(row.daysAgo);
     const credit = row.amount > 0;
-    const inserted = await ctx.db.insertInto('points_ledger').values({
-      user_id: agent.user.id, amount: row.amount, concept: credit ? 'Vídeo completado' : 'Canje', source_key: `${credit ? 'test' : 'redemption'}:${agent.user.id}-${i}`,
+    const sourceKey = `${credit ? 'test' : 'redemption'}:${agent.user.id}-${i}`;
+    await loadHistory(ctx.db, [{
+      user_id: agent.user.id, amount: row.amount, concept: credit ? 'Vídeo completado' : 'Canje', source_key: sourceKey,
       attribute_id: null, kind: row.kind ?? (credit ? 'activity' : 'redemption'), occurred_at: at, expires_at: credit ? new Date(at.getTime() + 365 * DAY) : null,
-    }).returning('id').executeTakeFirstOrThrow();
-    ids.push(inserted.id);
+    }]);
+    ids.push((await ctx.db.selectFrom('points_ledger').select('id').where('user_id', '=', agent.user.id).where('source_key', '=', sourceKey).executeTakeFirstOrThrow()).id);
   }
   return { ...agent, ids };
 }

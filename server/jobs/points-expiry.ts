@@ -1,17 +1,17 @@
 // Daily points-expiry job: writes the 'expiry' ledger rows of credits that lapsed (365 days
-// after crediting, oldest spent first: #domain/balance), one user at a time under the user's
-// row lock. Idempotent: each credit's expiry row has a unique source key, so a rerun or a
+// after crediting, oldest spent first: #domain/balance) and moves the stored balance with
+// them, one user at a time under the user's row lock, each user in one transaction. Its work
+// list is the balance rows whose lapse check has come (user_balances.lapse_check_at), however
+// long ago. Idempotent: each credit's expiry row has a unique source key, so a rerun or a
 // second instance writes nothing. Reschedules itself for the next day through a per-day key.
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
-import { usersWithLapsedCredits } from '#server/modules/points/ledger';
+import { usersDueForExpiry } from '#server/modules/points/ledger';
 import { expireLapsed } from '#server/modules/points/movements';
 import { enqueueJob, type JobHandler } from './runner.ts';
 
 export const POINTS_EXPIRY_JOB = 'points-expiry';
 const DAY = 86_400_000;
-/** Runs daily; a month of lookback covers any outage of the job runner short of that. */
-const LOOKBACK_MS = 30 * DAY;
 
 export async function schedulePointsExpiry(db: Kysely<Database>, now: Date): Promise<void> {
   // 01:00 UTC: after midnight in Madrid, before the shop floors open.
@@ -22,7 +22,7 @@ export async function schedulePointsExpiry(db: Kysely<Database>, now: Date): Pro
 /** Writes every pending expiry as of `now`; returns the users touched and the IMPs expired. */
 export async function expireLapsedCredits(db: Kysely<Database>, now: Date): Promise<{ users: number; imps: number }> {
   let imps = 0;
-  const users = await usersWithLapsedCredits(db, now, LOOKBACK_MS);
+  const users = await usersDueForExpiry(db, now);
   for (const userId of users) imps += await expireLapsed(db, userId, now);
   return { users: users.length, imps };
 }

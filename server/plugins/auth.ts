@@ -4,8 +4,9 @@
 // for 'sync' tokens delivering an action not signed with their action key (queued work only);
 // 403 for every write of an impersonation session (it only looks) and for staff on routes
 // with `config.earnsPoints` (only agents earn). Marks every answer to a signed-in caller
-// `Cache-Control: no-store`. Otherwise never authorises by profile (each service does), and
-// never logs tokens.
+// `Cache-Control: no-store`. Keeps the auth service's session cache listening for
+// invalidations while the app runs. Otherwise never authorises by profile (each service
+// does), and never logs tokens.
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { ACTION_SIGNATURE_HEADER, actionSigningInput } from '#contract/action-signature';
 import { IDEMPOTENCY_HEADER, OCCURRED_AT_HEADER } from '#contract/common';
@@ -34,6 +35,8 @@ declare module 'fastify' {
     allowSync?: boolean;
     /** The route can credit (or spend) IMPs: refused (403) to impersonation sessions and to staff. */
     earnsPoints?: boolean;
+    /** The body carries queued actions, each run through its own route (signature checked there): the envelope needs none. */
+    carriesActions?: boolean;
   }
   interface FastifyRequest {
     user: UserRow | null;
@@ -72,6 +75,11 @@ function refuseByRole(method: string, route: FastifyContextConfig, user: UserRow
 export const authPlugin = appPlugin<{ auth: AuthService }>('auth', async (app: FastifyInstance, { auth }) => {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
+  // The session cache serves lookups only while it hears every instance's revocations.
+  const invalidations = await auth.listenForInvalidations();
+  app.addHook('onClose', async () => {
+    await invalidations.stop();
+  });
 
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
@@ -109,7 +117,7 @@ export const authPlugin = appPlugin<{ auth: AuthService }>('auth', async (app: F
   // device forgot at sign-out: whoever uses the device next can send its user's queued work,
   // unchanged, and nothing else. 401 keeps an unsigned item queued until its user signs in.
   app.addHook('preValidation', async (request) => {
-    if (request.session?.scope !== 'sync') return;
+    if (request.session?.scope !== 'sync' || request.routeOptions.config.carriesActions === true) return;
     const actionKey = request.session.actionKey;
     const signature = headerValue(request.headers[SIGNATURE_HEADER]);
     const signed = actionKey !== null && signature !== undefined && isValidActionSignature(actionKey, actionSigningInput({

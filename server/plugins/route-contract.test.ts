@@ -2,12 +2,27 @@ import type { RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import * as adminContract from '#contract/admin';
 import { ADMIN_PATHS } from '#contract/admin';
 import { allApiPaths } from '#contract/api-paths';
+import * as attributesContract from '#contract/attributes';
+import { ATTRIBUTE_PATHS, attributesResponseSchema } from '#contract/attributes';
+import * as commonContract from '#contract/common';
 import { API_BASE, SYSTEM_PATHS } from '#contract/common';
-import { RANKING_PATHS } from '#contract/ranking';
+import * as pointsContract from '#contract/points';
+import { impsResponseSchema, POINTS_PATHS } from '#contract/points';
+import * as quizContract from '#contract/quiz';
+import { checkStartResponseSchema, QUIZ_PATHS } from '#contract/quiz';
+import * as rankingContract from '#contract/ranking';
+import { positionResponseSchema, RANKING_PATHS, RANKING_SCOPES, rankingPageSchema } from '#contract/ranking';
+import * as refaceContract from '#contract/reface';
 import { REFACE_PATHS } from '#contract/reface';
+import * as rewardsContract from '#contract/rewards';
 import { REWARDS_PATHS } from '#contract/rewards';
+import * as sessionContract from '#contract/session';
+import * as syncContract from '#contract/sync';
+import * as trainingContract from '#contract/training';
+import { attributeProgressResponseSchema, TRAINING_PATHS } from '#contract/training';
 import { buildApp } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
 import type { Database } from '#server/db/schema';
@@ -53,6 +68,26 @@ describe('the server follows the contract', () => {
     expect(undeclared.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
   });
 
+  it('answers every JSON route with one of the contract\'s own schemas, never a server-side copy', () => {
+    const contract = new Set([adminContract, attributesContract, commonContract, pointsContract, quizContract, rankingContract, refaceContract,
+      rewardsContract, sessionContract, syncContract, trainingContract].flatMap((module) => Object.values(module).filter((v) => v instanceof z.core.$ZodType)));
+    const json = declared.filter((route) => !FILE_ROUTES.has(route.path as never));
+    expect(json.filter(({ response }) => !contract.has(response?.[200] as z.core.$ZodType)).map(({ method, path }) => `${method} ${path}`)).toEqual([]);
+  });
+
+  it('answers the hot reads with the very schema the app parses them with', () => {
+    const hot: [string, z.core.$ZodType][] = [
+      [RANKING_PATHS.globalPage, rankingPageSchema], ...RANKING_SCOPES.map((scope): [string, z.core.$ZodType] => [RANKING_PATHS.page(scope), rankingPageSchema]),
+      [RANKING_PATHS.globalPosition, positionResponseSchema], ...RANKING_SCOPES.map((scope): [string, z.core.$ZodType] => [RANKING_PATHS.position(scope), positionResponseSchema]),
+      [POINTS_PATHS.balance, impsResponseSchema], [TRAINING_PATHS.attributeProgress, attributeProgressResponseSchema],
+      [QUIZ_PATHS.checkStart, checkStartResponseSchema], [ATTRIBUTE_PATHS.list, attributesResponseSchema],
+    ];
+    for (const [path, schema] of hot) {
+      const route = declared.find((r) => r.method === 'GET' && r.path === path);
+      expect(route?.response?.[200], path).toBe(schema);
+    }
+  });
+
   it('constrains numeric segments to digits', () => {
     expect(digitsOnly('/:participacion/:pregunta/answer', 'participacion', 'pregunta')).toBe('/:participacion(^\\d+)/:pregunta(^\\d+)/answer');
     expect(digitsOnly('/:id/:idx', 'id')).toBe('/:id(^\\d+)/:idx');
@@ -60,25 +95,40 @@ describe('the server follows the contract', () => {
 });
 
 describe('the built app writes answers with their contract', () => {
-  /** The app with GET /api/health answering one field its contract lacks. */
-  async function appWithLeakyHealth(config: Config) {
+  /** The app with one GET route answering `answer` (fields its contract lacks, say) instead of its own. */
+  async function appAnswering(config: Config, path: string, answer: unknown) {
     const app = await buildApp({
       config, db: {} as Kysely<Database>, logger: false, distDir: '/nonexistent-dist',
       onRoute: (route: RouteOptions) => {
-        if (route.url === `${API_BASE}${SYSTEM_PATHS.health}` && route.method === 'GET') route.handler = async () => ({ status: 'ok', secret: 'x' });
+        if (route.url.replace(/\([^)]*\)/g, '') === `${API_BASE}${path}` && route.method === 'GET') {
+          route.handler = async () => answer;
+          // The answer alone is under test: no session, no database.
+          route.config = { ...(route.config as object), auth: 'public' } as RouteOptions['config'];
+        }
       },
     });
-    const res = await app.inject({ method: 'GET', url: `${API_BASE}${SYSTEM_PATHS.health}` });
+    const res = await app.inject({ method: 'GET', url: `${API_BASE}${path}` });
     await app.close();
     return res;
   }
+  const leakyHealth = (config: Config) => appAnswering(config, SYSTEM_PATHS.health, { status: 'ok', secret: 'x' });
+  const production = (): Config => ({ ...loadConfig({}), isProduction: true, checkResponses: false });
 
   it('outside production, fails an answer outside the contract', async () => {
-    expect((await appWithLeakyHealth(loadConfig({}))).statusCode).toBe(500);
+    expect((await leakyHealth(loadConfig({}))).statusCode).toBe(500);
   });
 
   it('in production, sends only the contract fields', async () => {
-    const res = await appWithLeakyHealth({ ...loadConfig({}), isProduction: true, checkResponses: false });
+    const res = await leakyHealth(production());
     expect([res.statusCode, res.json()]).toEqual([200, { status: 'ok' }]);
+  });
+
+  it('in production, a ranking page keeps only the contract fields, in its rows too', async () => {
+    const row = { user_id: 7, user_position: 1, nick_name: 'Ana', puntos_totales: 30, tareas_completadas: 2 };
+    const page = { data: [row], total: 1, numero_ganadores: { premiados1: 0, premiados2: 0, premiados3: 0 }, is_marca_top_uno_here: false };
+    const leaky = { ...page, data: [{ ...row, email: 'ana@impecable.demo', brand_id: 2 }], sql: 'SELECT 1' };
+    const res = await appAnswering(production(), RANKING_PATHS.globalPage, leaky);
+    expect([res.statusCode, res.json()]).toEqual([200, page]);
+    expect((await appAnswering(loadConfig({}), RANKING_PATHS.globalPage, leaky)).statusCode).toBe(500);
   });
 });

@@ -1,23 +1,30 @@
 // Security headers (helmet) and the rate limiter. The CSP allows exactly what the Vite SPA,
 // its service worker and Google sign-in need (script, popup and frames from
 // accounts.google.com; Google profile images). Rate limits apply only to routes that set
-// `config.rateLimit` (the sign-in routes); everything else is unlimited here.
+// `config.rateLimit` (the sign-in routes); everything else is unlimited here. Their counters
+// live in the database (rate-limit-store.ts), so every instance on it shares one budget.
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Config } from '#server/config';
+import type { Database } from '#server/db/schema';
 import { HttpError } from '#server/http-error';
 import { appPlugin } from './plugin.ts';
+import { databaseRateLimitStore } from './rate-limit-store.ts';
 
 const GOOGLE = 'https://accounts.google.com';
 
 interface SecurityOptions {
   config: Config;
+  /** Where the rate limits count, and the clock their windows follow. */
+  db: Kysely<Database>;
+  clock: () => Date;
   /** Hash sources of the app page's inline scripts (static-app.ts inlineScriptSources). */
   inlineScripts?: () => string;
 }
 
-export const securityPlugin = appPlugin<SecurityOptions>('security', async (app: FastifyInstance, { config, inlineScripts }) => {
+export const securityPlugin = appPlugin<SecurityOptions>('security', async (app: FastifyInstance, { config, db, clock, inlineScripts }) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -45,6 +52,7 @@ export const securityPlugin = appPlugin<SecurityOptions>('security', async (app:
 
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(db, clock),
     errorResponseBuilder: () => new HttpError(429, 'Demasiados intentos. Espera un minuto y vuelve a intentarlo.'),
   });
 });

@@ -8,16 +8,20 @@ import { answerPoints } from '#domain/quiz';
 import { buildApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import type { Database } from '#server/db/schema';
+import { closeApp } from '#server/lifecycle';
 import { signSsoToken } from '#server/modules/auth/sso-token';
 import { createRng, type Rng } from '#server/seed/prng';
 import { seedMinimal } from '#server/seed/index';
 import { createClock, openTestDatabase } from '#test-support/server/test-app';
 import { ChaosDevice, newStats, type PlannedAction } from '#test-support/server/chaos-device';
+import { openSibling, type SiblingHandle } from '#test-support/server/instances';
 
 // ≥100 phones with local outboxes sync video progress, log events and quiz answers through
 // dropped connections, lost answers, duplicates, reordered batches, sign-outs (the rest goes
-// with the write-only sync credential) and a server restart (close + buildApp again on the
-// same database) in the middle of it all. The ledger must then match the plan exactly.
+// with the write-only sync credential) and server restarts, against TWO server instances on one
+// database (each with its own pool on PostgreSQL; on PGlite, one process by design, two apps on
+// the same handle): every request picks an instance, and each instance is restarted (close +
+// buildApp again) once in the middle of it all. The ledger must then match the plan exactly.
 const AGENTS = 120;
 const SEED = Number(process.env.CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const T0 = new Date('2025-06-20T10:00:00Z');
@@ -29,23 +33,42 @@ const TRAINING_VIDEOS = [8, 9];
 const config = loadConfig({ DEMO_MODE: 'true', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '100000' });
 const clock = createClock(T0);
 let db: Kysely<Database>;
-let app: FastifyInstance;
-let port = 0;
-const baseUrl = () => `http://127.0.0.1:${port}`;
 
-async function startServer(): Promise<void> {
-  app = await buildApp({ config, db, clock: clock.now, logger: false, distDir: '/nonexistent-dist' });
-  await app.listen({ port, host: '127.0.0.1' });
-  port = (app.server.address() as AddressInfo).port;
+interface Instance {
+  db: Kysely<Database>;
+  app: FastifyInstance | null;
+  port: number;
+  /** Requests this instance received, over its restarts: both must do real work. */
+  served: number;
+}
+const instances: Instance[] = [];
+let sibling: SiblingHandle;
+const urlOf = (instance: Instance) => `http://127.0.0.1:${instance.port}`;
+const urls = () => instances.map(urlOf);
+/** Set-up calls alternate between the instances. */
+let turn = 0;
+const baseUrl = () => urlOf(instances[turn++ % instances.length]!);
+
+/** Builds the instance's app and listens on its port (the same one again after a restart). */
+async function startServer(instance: Instance): Promise<void> {
+  instance.app = await buildApp({ config, db: instance.db, clock: clock.now, logger: false, distDir: '/nonexistent-dist' });
+  instance.app.server.on('request', () => {
+    instance.served += 1;
+  });
+  await instance.app.listen({ port: instance.port, host: '127.0.0.1' });
+  instance.port = (instance.app.server.address() as AddressInfo).port;
 }
 
 beforeAll(async () => {
   db = await openTestDatabase();
   await seedMinimal(db, T0);
-  await startServer();
+  sibling = await openSibling(db);
+  instances.push({ db, app: null, port: 0, served: 0 }, { db: sibling.db, app: null, port: 0, served: 0 });
+  for (const instance of instances) await startServer(instance);
 });
 afterAll(async () => {
-  await app.close();
+  for (const instance of instances) await instance.app?.close();
+  await sibling.close();
   await db.destroy();
 });
 
@@ -99,7 +122,7 @@ async function createAgents(rng: Rng): Promise<Agent[]> {
   return agents;
 }
 
-describe(`chaos replay: ${AGENTS} agents, seed ${SEED}`, () => {
+describe(`chaos replay: ${AGENTS} agents on two instances, seed ${SEED}`, () => {
   it('ends with exactly the planned points, progress, answers and events: nothing lost, nothing twice', async () => {
     console.info(`chaos replay seed: ${SEED} (CHAOS_SEED=${SEED} repeats this run)`);
     const rng = createRng(SEED);
@@ -158,20 +181,25 @@ describe(`chaos replay: ${AGENTS} agents, seed ${SEED}`, () => {
     const stats = newStats();
     const total = agents.reduce((n, a) => n + (plans.get(a.id)?.length ?? 0), 0);
     let answered = 0;
-    let restarting: Promise<void> | null = null;
+    let restarting: Promise<void> = Promise.resolve();
     let restarts = 0;
-    const restartAt = Math.floor(total * (0.3 + rng.next() * 0.3));
+    // Each instance restarts once, at its own moment, while devices keep using the other one.
+    const restartAt = new Map([
+      [Math.floor(total * (0.2 + rng.next() * 0.25)), instances[0]!],
+      [Math.floor(total * (0.5 + rng.next() * 0.25)), instances[1]!],
+    ]);
     const onAnswered = () => {
       answered += 1;
-      if (answered === restartAt && !restarting) {
-        restarts += 1;
-        // Mid-sync: other devices' requests are in flight while the old server closes.
-        restarting = app.close().then(startServer).finally(() => {
-          restarting = null;
-        });
-      }
+      const instance = restartAt.get(answered);
+      if (!instance) return;
+      restarts += 1;
+      // Mid-sync: other devices' requests are in flight while this instance closes.
+      restarting = restarting.then(async () => {
+        if (instance.app) await closeApp(instance.app);
+        await startServer(instance);
+      });
     };
-    const devices = agents.map((a) => new ChaosDevice(a.email, plans.get(a.id) ?? [], { token: a.token, syncToken: a.syncToken, actionKey: a.actionKey }, baseUrl, createRng(rng.int(1, 2 ** 30)), stats, onAnswered));
+    const devices = agents.map((a) => new ChaosDevice(a.email, plans.get(a.id) ?? [], { token: a.token, syncToken: a.syncToken, actionKey: a.actionKey }, urls, createRng(rng.int(1, 2 ** 30)), stats, onAnswered));
     const leaving = new Set(devices.filter(() => rng.chance(0.25)));
     let ticks = 0;
     while (devices.some((d) => !d.done)) {
@@ -181,12 +209,14 @@ describe(`chaos replay: ${AGENTS} agents, seed ${SEED}`, () => {
         if (leaving.has(device) && !device.signedOut && rng.chance(0.1)) await device.signOut();
         if (!device.done) await device.tick();
       }));
-      if (restarting) await restarting;
+      await restarting;
     }
 
     console.info(`chaos replay: ${total} actions, ${ticks} ticks, ${restarts} restart(s), ${leaving.size} signed out mid-sync; ${JSON.stringify({ ...stats, refusals: stats.refusals.length })}`);
     expect(stats.refusals).toEqual([]);
-    expect(restarts).toBe(1);
+    expect(restarts).toBe(2);
+    console.info(`chaos replay: requests per instance ${instances.map((i) => i.served).join(' / ')}`);
+    expect(instances.every((i) => i.served > total / 4)).toBe(true);
 
     // The ledger, per agent and in total, is exactly the plan.
     const ledger = await db.selectFrom('points_ledger').select(['user_id', (eb) => eb.fn.sum<number>('amount').as('imps')])

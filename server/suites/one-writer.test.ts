@@ -2,22 +2,26 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// One writer per table: the points module is the only code that writes the ledger, the job
-// runner the only code that writes the jobs table, and the points module never calls rankings
-// (rankings follow credits; a call back would close a loop). Read from the source, so a new
-// raw insert anywhere in the server fails here. Tests and test support may write fixtures.
+// One writer per table: the points module is the only code that writes the ledger, and its
+// movements.ts the only code that writes the balance kept beside it (user_balances), so the
+// two always move in one statement or transaction; the job runner is the only code that
+// writes the jobs table, and the points module never calls rankings (rankings follow credits;
+// a call back would close a loop). Read from the source, so a new raw insert anywhere in the
+// server fails here. Tests and test support may write fixtures; migrations (db/migrations/)
+// run once before any of this code and may backfill.
 
 const SERVER = join(import.meta.dirname, '..');
 
 const OWNERS = [
   { table: 'points_ledger', owner: 'modules/points/' },
+  { table: 'user_balances', owner: 'modules/points/movements.ts' },
   { table: 'jobs', owner: 'jobs/' },
 ] as const;
 
 /** Production source of the server, as paths relative to server/ with their text. */
 function productionSources(): { path: string; text: string }[] {
   return readdirSync(SERVER, { recursive: true, encoding: 'utf8' })
-    .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts'))
+    .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.replaceAll('\\', '/').startsWith('db/migrations/'))
     .map((path) => ({ path: path.replaceAll('\\', '/'), text: readFileSync(join(SERVER, path), 'utf8') }));
 }
 
@@ -47,6 +51,8 @@ describe('one writer per table', () => {
     expect(writesOf(`db.insertInto('points_ledger').values(row)`, 'points_ledger')).toHaveLength(1);
     expect(writesOf(`trx.deleteFrom("jobs as j")`, 'jobs')).toHaveLength(1);
     expect(writesOf('sql`UPDATE points_ledger SET amount = 0`', 'points_ledger')).toHaveLength(1);
+    expect(writesOf(`trx.updateTable('user_balances').set({ balance: 0 })`, 'user_balances')).toHaveLength(1);
+    expect(writesOf('sql`INSERT INTO user_balances (user_id, balance) VALUES (1, 5)`', 'user_balances')).toHaveLength(1);
     expect(writesOf(`db.selectFrom('points_ledger')`, 'points_ledger')).toEqual([]);
     expect(writesOf(`db.deleteFrom('jobs_archive')`, 'jobs')).toEqual([]);
   });

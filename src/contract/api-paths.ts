@@ -10,9 +10,10 @@ import { RANKING_PATHS, RANKING_SCOPES, type RankingScope } from '#contract/rank
 import { REFACE_PATHS } from '#contract/reface';
 import { REWARDS_PATHS } from '#contract/rewards';
 import { AUTH_PATHS } from '#contract/session';
+import { SYNC_PATHS } from '#contract/sync';
 import { TRAINING_PATHS } from '#contract/training';
 
-const GROUPS = [SYSTEM_PATHS, AUTH_PATHS, ADMIN_PATHS, ATTRIBUTE_PATHS, POINTS_PATHS, QUIZ_PATHS, RANKING_PATHS, REFACE_PATHS, REWARDS_PATHS, TRAINING_PATHS];
+const GROUPS = [SYSTEM_PATHS, AUTH_PATHS, ADMIN_PATHS, ATTRIBUTE_PATHS, POINTS_PATHS, QUIZ_PATHS, RANKING_PATHS, REFACE_PATHS, REWARDS_PATHS, SYNC_PATHS, TRAINING_PATHS];
 
 /** Every pattern, relative to API_BASE; a per-scope pattern once for each scope. */
 export function allApiPaths(): string[] {

@@ -4,18 +4,21 @@ import { db, resetDb } from './db.ts';
 import { DRAIN_LOCK_NAME, drainOutbox, type DrainOptions } from './drain.ts';
 import { runCommand } from './outbox.ts';
 import { startTestApiServer, type TestApiServer } from '#test-support/api-server';
+import { syncStandIn, type SyncStandIn } from '#test-support/sync-stand-in';
 
 // One drain at a time across a page, its tabs and the service worker.
 const ana = 1;
 let api: TestApiServer;
+let server: SyncStandIn;
 
 beforeAll(async () => {
   api = await startTestApiServer();
+  server = syncStandIn(api);
 });
 afterAll(() => api.close());
 beforeEach(async () => {
   await resetDb();
-  api.reset();
+  server.reset();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -27,13 +30,13 @@ function queue(path: string) {
   return runCommand({ userId: ana, label: path, subject: { kind: 'other' }, request: { method: 'POST', path, body: {} } });
 }
 
-const paths = () => api.seen.map((s) => s.url);
+const paths = () => server.actions.map((s) => s.url);
 
 describe('drainOutbox, one at a time', () => {
   it('runs one drain at a time: concurrent calls send each row once', async () => {
     await queue('/a');
     await queue('/b');
-    api.reply = () => ({ status: 200, delayMs: 30 });
+    server.route = () => ({ status: 200, delayMs: 30 });
     const [one, two] = await Promise.all([drainOutbox(options()), drainOutbox(options())]);
     expect(paths()).toEqual(['/api/a', '/api/b']);
     expect(one).toEqual(two);
@@ -42,7 +45,7 @@ describe('drainOutbox, one at a time', () => {
 
   it('picks up rows queued while it runs', async () => {
     await queue('/a');
-    api.reply = (req) => ({ status: 200, delayMs: req.url === '/api/a' ? 50 : 0 });
+    server.route = (req) => ({ status: 200, delayMs: req.url === '/api/a' ? 50 : 0 });
     const running = drainOutbox(options());
     await new Promise((resolve) => setTimeout(resolve, 10));
     await queue('/b');

@@ -4,20 +4,23 @@ import { actionKeyMetaKey, db, lastSyncAtKey, resetDb } from './db.ts';
 import { backoffDelay, drainOutbox, type DrainOptions } from './drain.ts';
 import { runCommand } from './outbox.ts';
 import { deadBaseUrl, startTestApiServer, type TestApiServer } from '#test-support/api-server';
+import { syncStandIn, type SyncStandIn } from '#test-support/sync-stand-in';
 
 const ana = 1;
 const ben = 2;
 // A minute ahead of the real clock, so rows queued during a test are due.
 const T0 = Date.now() + 60_000;
 let api: TestApiServer;
+let server: SyncStandIn;
 
 beforeAll(async () => {
   api = await startTestApiServer();
+  server = syncStandIn(api);
 });
 afterAll(() => api.close());
 beforeEach(async () => {
   await resetDb();
-  api.reset();
+  server.reset();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -31,7 +34,7 @@ function queue(userId: number, path: string, affects: string[] = []) {
 }
 
 const rows = () => db.outbox.orderBy('seq').toArray();
-const paths = () => api.seen.map((s) => s.url);
+const paths = () => server.actions.map((s) => s.url);
 
 describe('drainOutbox', () => {
   it('sends in order with the idempotency and occurred-at headers, then deletes', async () => {
@@ -40,11 +43,12 @@ describe('drainOutbox', () => {
     const queued = await rows();
     const summary = await drainOutbox(options());
     expect(paths()).toEqual(['/api/a', '/api/b']);
-    expect(api.seen[0]!.headers['idempotency-key']).toBe(first);
-    expect(api.seen[0]!.headers['x-occurred-at']).toBe(queued[0]!.occurredAt);
-    expect(api.seen[0]!.headers.authorization).toBe('Bearer tok-ana');
-    expect(api.seen[0]!.headers['content-type']).toBe('application/json');
-    expect(api.seen[0]!.body).toEqual({ path: '/a' });
+    // One request for both, with the user's token; each action keeps its own key and moment.
+    expect(api.seen.map((s) => [s.method, s.url, s.headers.authorization, s.headers['content-type']]))
+      .toEqual([['POST', '/api/sync', 'Bearer tok-ana', 'application/json']]);
+    expect(server.actions[0]!.headers['idempotency-key']).toBe(first);
+    expect(server.actions[0]!.headers['x-occurred-at']).toBe(queued[0]!.occurredAt);
+    expect(server.actions[0]!.body).toEqual({ path: '/a' });
     expect(summary).toEqual({ sent: 2, failed: 0, remaining: 0, affected: ['imps', 'video-progress:12'], skipped: false });
     expect(await db.outbox.count()).toBe(0);
     expect((await db.meta.get(lastSyncAtKey(ana)))?.value).toBe(T0);
@@ -57,26 +61,29 @@ describe('drainOutbox', () => {
     const [signed] = await rows();
     await drainOutbox(options());
     expect(signed!.signature).toEqual(expect.any(String));
-    expect(api.seen.map((s) => [s.url, s.headers['x-action-signature']])).toEqual([['/api/signed', signed!.signature], ['/api/unsigned', undefined]]);
+    expect(server.actions.map((s) => [s.url, s.headers['x-action-signature']])).toEqual([['/api/signed', signed!.signature], ['/api/unsigned', undefined]]);
   });
 
-  it('backs off on a network error and keeps that user’s later rows behind it', async () => {
+  it('backs off every row of a batch on a network error, keeping their order', async () => {
     await queue(ana, '/a');
     await queue(ana, '/b');
     const summary = await drainOutbox(options({ baseUrl: await deadBaseUrl() }));
     expect(summary).toMatchObject({ sent: 0, failed: 0, remaining: 2 });
-    const [a, b] = await rows();
-    expect(a).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(a!.nextAttemptAt).toBeGreaterThan(T0);
-    expect(a!.lastError).toMatch(/^Sin conexión/);
-    expect(b).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+    for (const row of await rows()) {
+      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(row.nextAttemptAt).toBeGreaterThan(T0);
+      expect(row.lastError).toMatch(/^Sin conexión/);
+    }
+    await drainOutbox(options({ now: () => T0 + 5 * 60_000 }));
+    expect(paths()).toEqual(['/api/a', '/api/b']);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it.each([500, 503, 408, 409, 429])('backs off on %i, later rows wait, other users go on', async (status) => {
     await queue(ana, '/a');
     await queue(ana, '/b');
     await queue(ben, '/c');
-    api.reply = (req) => (req.url === '/api/a' ? { status, body: { error: 'Caído' } } : { status: 200 });
+    server.route = (req) => (req.url === '/api/a' ? { status, body: { error: 'Caído' } } : { status: 200 });
     const summary = await drainOutbox(options());
     expect(paths()).toEqual(['/api/a', '/api/c']);
     expect(summary).toMatchObject({ sent: 1, failed: 0, remaining: 2 });
@@ -85,8 +92,8 @@ describe('drainOutbox', () => {
     expect(a!.nextAttemptAt).toBeGreaterThan(T0);
     expect(a!.nextAttemptAt).toBeLessThanOrEqual(T0 + 2_000);
 
-    api.seen = [];
-    api.reply = () => ({ status: 200 });
+    server.actions = [];
+    server.route = () => ({ status: 200 });
     await drainOutbox(options());
     expect(paths()).toEqual([]);
     await drainOutbox(options({ now: () => a!.nextAttemptAt }));
@@ -107,7 +114,7 @@ describe('drainOutbox', () => {
     await queue(ana, '/b');
     await queue(ben, '/c');
     const before = await rows();
-    api.reply = (req) => (req.headers.authorization === 'Bearer tok-ana' ? { status: 401, body: { error: 'Sesión caducada' } } : { status: 200 });
+    server.route = (req) => (req.headers.authorization === 'Bearer tok-ana' ? { status: 401, body: { error: 'Sesión caducada' } } : { status: 200 });
     const onUnauthorized = vi.fn();
     const summary = await drainOutbox(options({ onUnauthorized }));
     expect(paths()).toEqual(['/api/a', '/api/c']);
@@ -121,7 +128,7 @@ describe('drainOutbox', () => {
     await queue(ana, '/a', ['nickname']);
     await queue(ana, '/b');
     await queue(ana, '/c');
-    api.reply = (req) =>
+    server.route = (req) =>
       req.url === '/api/a'
         ? { status: 422, body: { success: false, error: 'El nickname ya existe' } }
         : req.url === '/api/b'
@@ -134,7 +141,7 @@ describe('drainOutbox', () => {
     expect(a).toMatchObject({ status: 'failed', lastError: 'El nickname ya existe', attempts: 1 });
     expect(b).toMatchObject({ status: 'failed', lastError: 'Error 400' });
 
-    api.seen = [];
+    server.actions = [];
     await drainOutbox(options({ now: () => T0 + 24 * 3_600_000 }));
     expect(paths()).toEqual([]);
     expect(await db.outbox.count()).toBe(2);

@@ -1,12 +1,15 @@
 // Sends the outbox to the API: one pass over due rows, oldest first, one drain at a time.
-// Owns the per-row outcome rules (sent, retry later, needs sign-in, refused) and the lock.
+// Owns the pass (which rows go next, one token per user, a user's later rows waiting behind a
+// retry or a 401) and the lock; drain-send.ts owns the requests and the outcome rules.
 // Never reorders one user's rows, never drops a row the server did not accept, and never
 // touches window, localStorage or React: the service worker runs this on Background Sync.
 import Dexie from 'dexie';
-import { ACTION_SIGNATURE_HEADER } from '#contract/action-signature';
-import { API_BASE, IDEMPOTENCY_HEADER, OCCURRED_AT_HEADER, apiErrorSchema } from '#contract/common';
-import { db, lastSyncAtKey, type OutboxRow } from './db.ts';
+import { MAX_SYNC_ACTIONS } from '#contract/sync';
+import { db, type OutboxRow } from './db.ts';
+import { sendBatch, sendRow, type SendContext } from './drain-send.ts';
 import { surelyOffline } from './network.ts';
+
+export { backoffDelay } from './drain-send.ts';
 
 export const DRAIN_LOCK_NAME = 'impecable-outbox-drain';
 /** Background Sync tag the page registers and the service worker answers with a drain. */
@@ -24,10 +27,6 @@ export interface OutboxSyncedMessage {
 export function isOutboxSyncedMessage(data: unknown): data is OutboxSyncedMessage {
   return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'OUTBOX_SYNCED';
 }
-
-const BACKOFF_BASE_MS = 2_000;
-const BACKOFF_MAX_MS = 5 * 60_000;
-const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface DrainOptions {
   /** The bearer token that may send this user's rows; null skips them (sign-in needed). */
@@ -53,21 +52,14 @@ export interface DrainSummary {
   skipped: boolean;
 }
 
-type Outcome = 'sent' | 'retry' | 'unauthorized' | 'refused';
-
-/** Delay before attempt n+1 after n failures: 2 s · 2^(n-1), capped at 5 min, with jitter. */
-export function backoffDelay(attempts: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
-  // Jitter in [50 %, 100 %] so many devices coming back online do not retry in lockstep.
-  return Math.round(ceiling * (0.5 + random() * 0.5));
-}
-
 let running: Promise<DrainSummary> | null = null;
 
 /**
- * Sends due pending rows in order. Callers in this context join a running drain; other
- * contexts (tabs, the service worker) are kept out by a Web Lock and get `skipped: true`.
- * A running pass re-reads the outbox after each row, so rows queued meanwhile go out too.
+ * Sends due pending rows in order, each user's in batches of up to MAX_SYNC_ACTIONS (one
+ * request, one IndexedDB transaction each), or row by row to a server without /sync. Callers
+ * in this context join a running drain; other contexts (tabs, the service worker) are kept
+ * out by a Web Lock and get `skipped: true`. A running pass re-reads the outbox after each
+ * request, so rows queued meanwhile go out too.
  */
 export function drainOutbox(options: DrainOptions): Promise<DrainSummary> {
   running ??= withDrainLock(() => drainPass(options)).finally(() => {
@@ -100,22 +92,33 @@ async function drainPass(options: DrainOptions): Promise<DrainSummary> {
   const blocked = new Set<number>();
   const tokens = new Map<number, string | null>();
   const affected = new Set<string>();
+  // Once the server says it has no /sync (an older server), this pass sends row by row.
+  let oneByOne = false;
   for (;;) {
-    const row = await nextDueRow(blocked, options.ignoreBackoff ? Infinity : now());
-    if (!row) break;
-    if (!tokens.has(row.userId)) tokens.set(row.userId, await tokenFor(options, row.userId));
-    const token = tokens.get(row.userId);
+    const rows = await nextDueRows(blocked, options.ignoreBackoff ? Infinity : now(), oneByOne ? 1 : MAX_SYNC_ACTIONS);
+    const userId = rows[0]?.userId;
+    if (userId === undefined) break;
+    if (!tokens.has(userId)) tokens.set(userId, await tokenFor(options, userId));
+    const token = tokens.get(userId);
     if (!token) {
-      blocked.add(row.userId);
+      blocked.add(userId);
       continue;
     }
-    const outcome = await sendRow(row, token, options, now);
-    if (outcome === 'sent') summary.sent += 1;
-    if (outcome === 'refused') summary.failed += 1;
-    if (outcome === 'sent' || outcome === 'refused') row.affects.forEach((key) => affected.add(key));
-    if (outcome === 'unauthorized') options.onUnauthorized?.(row.userId, token);
-    // Order within a user matters: after a retry or a 401, none of their later rows may overtake.
-    if (outcome === 'retry' || outcome === 'unauthorized') blocked.add(row.userId);
+    const context: SendContext = { token, fetch: options.fetch, baseUrl: options.baseUrl, now };
+    const outcomes = oneByOne ? [await sendRow(rows[0]!, context)] : await sendBatch(rows, context);
+    if (outcomes === 'unsupported') {
+      oneByOne = true;
+      continue;
+    }
+    outcomes.forEach((outcome, index) => {
+      if (outcome === 'sent') summary.sent += 1;
+      if (outcome === 'refused') summary.failed += 1;
+      if (outcome === 'sent' || outcome === 'refused') rows[index]!.affects.forEach((key) => affected.add(key));
+    });
+    if (outcomes.includes('unauthorized')) options.onUnauthorized?.(userId, token);
+    // Order within a user matters: after a retry, a 401 or a row the server did not answer,
+    // none of their later rows may overtake.
+    if (outcomes.length < rows.length || outcomes.some((o) => o === 'retry' || o === 'unauthorized')) blocked.add(userId);
   }
   return { ...summary, affected: [...affected], remaining: await countPending() };
 }
@@ -129,75 +132,25 @@ async function tokenFor(options: DrainOptions, userId: number): Promise<string |
   }
 }
 
-/** The first pending row, in seq order, of a user not blocked; a row still backing off blocks its user. */
-async function nextDueRow(blocked: Set<number>, dueBy: number): Promise<OutboxRow | undefined> {
+/**
+ * Up to `limit` pending rows, in seq order, of the first user not blocked whose first row is
+ * due; a row still backing off blocks its user (their later rows wait behind it).
+ */
+async function nextDueRows(blocked: Set<number>, dueBy: number, limit: number): Promise<OutboxRow[]> {
   const pending = await db.outbox
     .where('[status+seq]')
     .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
     .toArray();
+  const picked: OutboxRow[] = [];
   for (const row of pending) {
-    if (blocked.has(row.userId)) continue;
-    if (row.nextAttemptAt <= dueBy) return row;
-    blocked.add(row.userId);
+    if (blocked.has(row.userId) || (picked.length > 0 && row.userId !== picked[0]!.userId)) continue;
+    if (row.nextAttemptAt > dueBy) {
+      blocked.add(row.userId);
+      if (picked.length > 0) break;
+      continue;
+    }
+    picked.push(row);
+    if (picked.length === limit) break;
   }
-  return undefined;
-}
-
-async function sendRow(row: OutboxRow, token: string, options: DrainOptions, now: () => number): Promise<Outcome> {
-  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  let response: Response;
-  try {
-    response = await doFetch(`${options.baseUrl ?? ''}${API_BASE}${row.path}`, {
-      method: row.method,
-      headers: {
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${token}`,
-        [IDEMPOTENCY_HEADER]: row.id,
-        [OCCURRED_AT_HEADER]: row.occurredAt,
-        ...(row.signature ? { [ACTION_SIGNATURE_HEADER]: row.signature } : {}),
-      },
-      body: JSON.stringify(row.body),
-      // A hung request would hold the drain lock for every tab.
-      signal: AbortSignal.timeout?.(REQUEST_TIMEOUT_MS),
-    });
-  } catch (error) {
-    await scheduleRetry(row, now(), `Sin conexión (${errorText(error)})`);
-    return 'retry';
-  }
-  const text = await response.text().catch(() => '');
-  if (response.ok) {
-    await db.transaction('rw', db.outbox, db.meta, async () => {
-      await db.outbox.delete(row.seq);
-      await db.meta.put({ key: lastSyncAtKey(row.userId), value: now() });
-    });
-    return 'sent';
-  }
-  const status = response.status;
-  if (status === 401) return 'unauthorized';
-  if (status >= 500 || [408, 409, 429].includes(status)) {
-    await scheduleRetry(row, now(), serverError(text, status));
-    return 'retry';
-  }
-  await db.outbox.update(row.seq, { status: 'failed', attempts: row.attempts + 1, lastError: serverError(text, status) });
-  return 'refused';
-}
-
-async function scheduleRetry(row: OutboxRow, now: number, lastError: string): Promise<void> {
-  const attempts = row.attempts + 1;
-  await db.outbox.update(row.seq, { attempts, nextAttemptAt: now + backoffDelay(attempts), lastError });
-}
-
-/** The server's Spanish `error` text when the body has one, else "Error {status}". */
-function serverError(text: string, status: number): string {
-  try {
-    const parsed = apiErrorSchema.safeParse(JSON.parse(text));
-    if (parsed.success) return parsed.data.error;
-  } catch {
-    // Not JSON (a proxy's HTML page): fall through to the status.
-  }
-  return `Error ${status}`;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return picked;
 }

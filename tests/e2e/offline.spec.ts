@@ -60,13 +60,15 @@ test.describe('without a service worker (the page drains by itself, as on Safari
   test('an action whose answer was lost is replayed with the same key and counted once', async ({ page, context, request, signInAs }) => {
     const { email, token, video } = await agentWithUnseenVideo(request, 'offline2');
     const before = await impsOf(request, token);
-    const sent: { key: string | undefined; replayed: string | undefined }[] = [];
-    // The server records the 100 % report, but the answer never reaches the device.
-    await page.route(`**/api/video/${video.id}/porcentaje`, async (route) => {
+    const sent: { key: string | undefined; awarded: number | undefined }[] = [];
+    // The server records the 100 % report (it travels in a POST /api/sync batch), but the answer never reaches the device.
+    await page.route('**/api/sync', async (route) => {
       const response = await route.fetch();
-      const body = route.request().postDataJSON() as { porcentaje: number };
-      if (body.porcentaje !== 100) return route.fulfill({ response });
-      sent.push({ key: route.request().headers()['idempotency-key'], replayed: response.headers()['idempotent-replayed'] });
+      const { acciones } = route.request().postDataJSON() as { acciones: { id: string; path: string; body: { porcentaje?: number } }[] };
+      const full = acciones.find((action) => action.path === `/video/${video.id}/porcentaje` && action.body.porcentaje === 100);
+      if (!full) return route.fulfill({ response });
+      const { resultados } = (await response.json()) as { resultados: { id: string; body: { imps_awarded?: number } }[] };
+      sent.push({ key: full.id, awarded: resultados.find((result) => result.id === full.id)?.body.imps_awarded });
       if (sent.length === 1) return route.abort('connectionreset');
       return route.fulfill({ response });
     });
@@ -80,7 +82,8 @@ test.describe('without a service worker (the page drains by itself, as on Safari
     await context.setOffline(false);
     await expect.poll(() => sent.length, { timeout: 30_000 }).toBe(2);
     expect(sent[1]?.key).toBe(sent[0]?.key);
-    expect(sent[1]?.replayed).toBe('true');
+    // The first answer, replayed: run again, the report would award nothing.
+    expect(sent.map((s) => s.awarded)).toEqual([5, 5]);
     await expect.poll(async () => (await readDeviceStorage(page)).outbox.length, { timeout: 15_000 }).toBe(0);
     expect(await impsOf(request, token)).toBe(before + 5);
   });

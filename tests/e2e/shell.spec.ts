@@ -88,7 +88,7 @@ test('admin lands on its simulated navigation, with no agents\' modal, and its m
   await expect(page).toHaveURL(/\/navegacion-simulada$/);
   await expect(page.getByRole('heading', { name: 'Navegación Simulada', level: 1 })).toBeVisible();
 
-  expect(await shell.menuItemNames()).toEqual([
+  await shell.expectMenuItems([
     'Inicio', 'Atributos', 'Ranking', 'Reglas servicio +impecable', 'Álbum de fotos', 'Mis ingresos',
     'Navegación simulada', 'Resumen de pedidos', 'Descarga Ranking', 'Importar usuarios', 'Salir',
   ]);

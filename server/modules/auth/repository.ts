@@ -11,6 +11,8 @@ export type LiveSession = Pick<Selectable<SessionsTable>, 'id' | 'impersonator_u
 export interface ImpersonationFacts {
   /** The supervisor as stored now (an import may have changed its profile or placement). */
   supervisor: Pick<UserRow, 'perfil' | 'brand_id' | 'platform_id'>;
+  /** The agent browsed, as stored now (never a cached copy: the scope is checked on every call). */
+  agent: Pick<UserRow, 'perfil' | 'brand_id' | 'platform_id'>;
   /** The supervisor session that opened it; null for sessions opened before migration 0010. */
   opener: { id: number; revoked_at: Date | null; last_seen_at: Date } | null;
 }
@@ -66,17 +68,19 @@ export function createAuthRepository(db: Kysely<Database>) {
     async impersonationOf(sessionId: number): Promise<ImpersonationFacts | undefined> {
       const row = await db.selectFrom('sessions')
         .innerJoin('users as supervisor', 'supervisor.id', 'sessions.impersonator_user_id')
+        .innerJoin('users as agent', 'agent.id', 'sessions.user_id')
         .leftJoin('sessions as opener', 'opener.id', 'sessions.opener_session_id')
         .select([
           'supervisor.perfil', 'supervisor.brand_id', 'supervisor.platform_id',
+          'agent.perfil as agent_perfil', 'agent.brand_id as agent_brand_id', 'agent.platform_id as agent_platform_id',
           'opener.id as opener_id', 'opener.revoked_at as opener_revoked_at', 'opener.last_seen_at as opener_last_seen_at',
         ])
         .where('sessions.id', '=', sessionId)
         .executeTakeFirst();
       if (!row) return undefined;
-      const { opener_id, opener_revoked_at, opener_last_seen_at, ...supervisor } = row;
+      const { opener_id, opener_revoked_at, opener_last_seen_at, agent_perfil, agent_brand_id, agent_platform_id, ...supervisor } = row;
       const opener = opener_id !== null && opener_last_seen_at !== null ? { id: opener_id, revoked_at: opener_revoked_at, last_seen_at: opener_last_seen_at } : null;
-      return { supervisor, opener };
+      return { supervisor, agent: { perfil: agent_perfil, brand_id: agent_brand_id, platform_id: agent_platform_id }, opener };
     },
 
     /** Conditional on the old value, so concurrent requests write at most once per resolution. */
@@ -86,12 +90,14 @@ export function createAuthRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Revokes the live impersonation sessions opened by the session with this token hash. */
-    async revokeOpenedBy(tokenHash: string, now: Date): Promise<void> {
-      await db.updateTable('sessions').set({ revoked_at: now })
+    /** Revokes the live impersonation sessions opened by the session with this token hash; returns their ids. */
+    async revokeOpenedBy(tokenHash: string, now: Date): Promise<number[]> {
+      const rows = await db.updateTable('sessions').set({ revoked_at: now })
         .where('revoked_at', 'is', null)
         .where('opener_session_id', 'in', (eb) => eb.selectFrom('sessions as opener').select('opener.id').where('opener.token_hash', '=', tokenHash))
+        .returning('id')
         .execute();
+      return rows.map((r) => r.id);
     },
 
     async revokeSession(id: number, now: Date): Promise<void> {

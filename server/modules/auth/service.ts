@@ -1,7 +1,10 @@
 // Sign-in rules: members only (the e-mail must belong to an imported user), Google through
 // tokens issued to this app (google.ts), SSO through a single-use HS256 JWT, opaque revocable sessions that
 // expire when idle; each sign-in also opens a write-only 'sync' session for queued work.
-// Never returns or logs a session token except to its owner.
+// Session lookups go through a short in-process cache (session-cache.ts) that revocations here
+// evict at once, and other instances' through the database's NOTIFY (session-channel.ts).
+// Never returns or logs a session token except to its owner. A little over 200 lines: the
+// cached lookup shares the idle rules, repository and clock of the checks around it.
 import type { GoogleLoginBody, LoginData } from '#contract/session';
 import { impersonationScope, scopeReaches } from '#domain/impersonation';
 import { idleLimitMs, isIdleExpired, needsTouch, sessionEndedAt, touchResolutionMs } from '#domain/session-policy';
@@ -13,6 +16,8 @@ import { toSessionUser } from '#server/modules/users/service';
 import { DEMO_LOCAL_ONLY, isDemoUser } from './demo-access.ts';
 import { createGoogleVerifier } from './google.ts';
 import { createAuthRepository, type LiveSession } from './repository.ts';
+import { SessionCache } from './session-cache.ts';
+import { listenForInvalidations, type InvalidationListener } from './session-channel.ts';
 import { signSsoToken, verifySsoToken } from './sso-token.ts';
 import { hashToken, newActionKey, newSessionToken } from './tokens.ts';
 
@@ -37,6 +42,8 @@ export interface Authenticated {
 export function createAuthService({ db, config, clock }: AppDeps) {
   const repo = createAuthRepository(db);
   const users = createUsersRepository(db);
+  // Serves nothing until listenForInvalidations: a service outside the app always asks the database.
+  const cache = new SessionCache();
   const google = config.googleClientId
     ? createGoogleVerifier({ clientId: config.googleClientId, tokeninfoUrl: config.googleTokeninfoUrl, jwksUrl: config.googleJwksUrl }, clock)
     : null;
@@ -87,16 +94,17 @@ export function createAuthService({ db, config, clock }: AppDeps) {
    * still in the supervisor's scope as stored now (an import may move either). Otherwise it
    * is revoked, so it never comes back.
    */
-  async function impersonationHolds(found: { user: UserRow; session: LiveSession }, now: Date): Promise<boolean> {
+  async function impersonationHolds(found: { session: LiveSession }, now: Date): Promise<boolean> {
     const facts = await repo.impersonationOf(found.session.id);
     if (!facts) return false;
-    const { supervisor, opener } = facts;
+    const { supervisor, agent, opener } = facts;
     const scope = impersonationScope({ perfil: supervisor.perfil, brandId: supervisor.brand_id, platformId: supervisor.platform_id });
-    const inScope = scopeReaches(scope, { perfil: found.user.perfil, brandId: found.user.brand_id, platformId: found.user.platform_id });
+    const inScope = scopeReaches(scope, { perfil: agent.perfil, brandId: agent.brand_id, platformId: agent.platform_id });
     const openerLimit = idleLimitMs({ perfil: supervisor.perfil, impersonating: false, scope: 'full' }, config);
     const openerEnded = opener !== null && sessionEndedAt({ revokedAt: opener.revoked_at, lastSeenAt: opener.last_seen_at }, now, openerLimit) !== null;
     if (!inScope || openerEnded) {
       await repo.revokeSession(found.session.id, now);
+      cache.evictSession(found.session.id);
       return false;
     }
     if (opener && needsTouch(opener.last_seen_at, now, openerLimit)) {
@@ -105,8 +113,31 @@ export function createAuthService({ db, config, clock }: AppDeps) {
     return true;
   }
 
+  const idleLimitOf = (found: Authenticated) => idleLimitMs(
+    { perfil: found.user.perfil, impersonating: found.session.impersonator_user_id !== null, scope: found.session.scope },
+    config,
+  );
+
+  /**
+   * The live session behind a token hash, not idle at `now`. A cached copy that looks idle is
+   * checked against the database: another instance may have recorded a later use.
+   */
+  async function liveSession(tokenHash: string, now: Date): Promise<Authenticated | null> {
+    const cached = cache.get(tokenHash);
+    if (cached && !isIdleExpired(cached.session.last_seen_at, now, idleLimitOf(cached))) return cached;
+    const found = await cache.load(tokenHash, () => repo.findLiveSession(tokenHash));
+    if (found && !isIdleExpired(found.session.last_seen_at, now, idleLimitOf(found))) return found;
+    cache.forget(tokenHash);
+    return null;
+  }
+
   return {
     startSession,
+
+    /** Makes the session cache live, for as long as the returned listener runs (the app's lifetime). */
+    listenForInvalidations(): Promise<InvalidationListener> {
+      return listenForInvalidations(db, cache);
+    },
 
     /** Google sign-in: an access token (implicit flow) or an ID token, issued to GOOGLE_CLIENT_ID. */
     async loginWithGoogle(body: GoogleLoginBody): Promise<LoginData> {
@@ -135,17 +166,17 @@ export function createAuthService({ db, config, clock }: AppDeps) {
 
     /** The user and session behind a bearer token, or null when unknown, revoked or idle too long. */
     async authenticate(token: string): Promise<Authenticated | null> {
-      const found = await repo.findLiveSession(hashToken(token));
-      if (!found) return null;
+      const tokenHash = hashToken(token);
       const now = clock();
-      const limit = idleLimitMs(
-        { perfil: found.user.perfil, impersonating: found.session.impersonator_user_id !== null, scope: found.session.scope },
-        config,
-      );
-      if (isIdleExpired(found.session.last_seen_at, now, limit)) return null;
+      const found = await liveSession(tokenHash, now);
+      if (!found) return null;
       if (found.session.impersonator_user_id !== null && !(await impersonationHolds(found, now))) return null;
+      // Last use is recorded once per resolution (a tenth of the idle limit, at most a minute)
+      // whether the lookup was cached or not: idle expiry keeps that precision.
+      const limit = idleLimitOf(found);
       if (needsTouch(found.session.last_seen_at, now, limit)) {
         await repo.touchSession(found.session.id, now, new Date(now.getTime() - touchResolutionMs(limit)));
+        cache.touched(tokenHash, now);
       }
       return found;
     },
@@ -158,8 +189,11 @@ export function createAuthService({ db, config, clock }: AppDeps) {
       if (!token) return;
       const now = clock();
       const tokenHash = hashToken(token);
-      await repo.revokeOpenedBy(tokenHash, now);
+      const opened = await repo.revokeOpenedBy(tokenHash, now);
       await repo.revokeByTokenHash(tokenHash, now);
+      // Committed (each statement on its own): this instance forgets now, the others on NOTIFY.
+      for (const sessionId of opened) cache.evictSession(sessionId);
+      cache.evictToken(tokenHash);
     },
 
     /** Housekeeping: deletes sessions that ended long ago (a day after the longest limit that applies). */

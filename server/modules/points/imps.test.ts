@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impsResponseSchema } from '#contract/points';
+import { loadHistory } from './movements.ts';
 import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 
 let ctx: TestContext;
@@ -45,12 +46,12 @@ describe('GET /api/imps', () => {
   it('counts debits and refunds: the balance is the signed sum', async () => {
     const user = await ctx.db.selectFrom('users').select('id').where('email', '=', 'nuevo@impecable.demo').executeTakeFirstOrThrow();
     const at = ctx.clock.now();
-    await ctx.db.insertInto('points_ledger').values([
+    await loadHistory(ctx.db, [
       { user_id: user.id, amount: 300, concept: 'Premio', source_key: 'prize:2:plataforma:1', attribute_id: 2, kind: 'prize', occurred_at: at },
       { user_id: user.id, amount: -120, concept: 'Canje', source_key: 'order:1', attribute_id: null, kind: 'redemption', occurred_at: at },
       { user_id: user.id, amount: 120, concept: 'Devolución', source_key: 'refund:1', attribute_id: null, kind: 'refund', occurred_at: at },
       { user_id: user.id, amount: -50, concept: 'Caducidad', source_key: 'expiry:1', attribute_id: null, kind: 'expiry', occurred_at: at },
-    ]).execute();
+    ]);
     expect((await imps('nuevo@impecable.demo')).imps).toBe(250);
   });
 

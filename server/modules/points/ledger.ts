@@ -1,10 +1,10 @@
 // The ledger as the FIFO rule (#domain/balance) reads it: one user's rows, what the user may
-// spend now, the IMPs history, and the users with lapsed credits still to write off. Reads
-// only: every write goes through movements.ts.
-import { sql, type Kysely } from 'kysely';
+// spend now (the balance kept beside the ledger, user_balances), the IMPs history, and the
+// users whose credits may have lapsed unsettled. Reads only: every write of the ledger and of
+// user_balances goes through movements.ts.
+import type { Kysely } from 'kysely';
 import type { PointsMovement } from '#contract/points';
 import { ledgerFifo, type LedgerEntry, type LedgerFifo } from '#domain/balance';
-import { sourceKeys } from '#domain/points';
 import { operacionOf } from '#domain/rewards';
 import type { Database } from '#server/db/schema';
 
@@ -22,37 +22,32 @@ export async function ledgerState(db: Kysely<Database>, userId: number, now: Dat
 }
 
 /**
- * What the user may spend at `now`: the ledger sum, less credits that lapsed but whose expiry
- * row is not written yet (the daily job may not have run). Users without any lapsed credit
- * (most, most of the time) cost one aggregate query.
+ * What the user may spend at `now`: the stored balance (SUM of the ledger, kept by
+ * movements.ts in the ledger row's transaction), one primary-key read. Past the row's
+ * lapse_check_at a credit may have lapsed with no expiry row yet (the daily job may not have
+ * run): then the FIFO rule over the user's rows leaves the lapsed IMPs out, as before the
+ * balance was stored. A user with no row has no ledger rows: 0.
  */
 export async function availableBalance(db: Kysely<Database>, userId: number, now: Date): Promise<number> {
-  const row = await db.selectFrom('points_ledger')
-    .select([
-      sql<number>`coalesce(sum(amount), 0)::int`.as('total'),
-      sql<boolean>`coalesce(bool_or(amount > 0 AND expires_at <= ${now}), false)`.as('lapsed'),
-    ])
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.lapsed ? (await ledgerState(db, userId, now)).available : row.total;
+  const row = await db.selectFrom('user_balances').select(['balance', 'lapse_check_at']).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) return 0;
+  return mayHaveLapsed(row.lapse_check_at, now) ? (await ledgerState(db, userId, now)).available : row.balance;
+}
+
+/** Whether a credit may have lapsed unsettled by `now`, given a balance row's lapse_check_at. */
+export function mayHaveLapsed(lapseCheckAt: Date | null, now: Date): boolean {
+  return lapseCheckAt !== null && lapseCheckAt.getTime() <= now.getTime();
 }
 
 /**
- * Users with a credit that lapsed in (now - lookback, now] and no expiry row for it: the daily
- * job's work list. The window keeps the scan small; older lapses were settled by earlier runs
- * (and a redemption settles its user's lapses itself whatever their age).
+ * Users whose balance row says a credit may have lapsed unsettled by `now`: the daily job's
+ * work list (an index range, however old the lapse). Settling a user moves its check on, so a
+ * rerun finds only what lapsed since.
  */
-export async function usersWithLapsedCredits(db: Kysely<Database>, now: Date, lookbackMs: number): Promise<number[]> {
-  const since = new Date(now.getTime() - lookbackMs);
-  const rows = await db.selectFrom('points_ledger as c')
-    .select('c.user_id').distinct()
-    .where('c.amount', '>', 0)
-    .where('c.expires_at', '<=', now)
-    .where('c.expires_at', '>', since)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('points_ledger as e').select('e.id')
-      .whereRef('e.user_id', '=', 'c.user_id')
-      .where(sql<boolean>`e.source_key = (${sourceKeys.expiry('')} || c.id::text)`))))
-    .orderBy('c.user_id')
+export async function usersDueForExpiry(db: Kysely<Database>, now: Date): Promise<number[]> {
+  const rows = await db.selectFrom('user_balances').select('user_id')
+    .where('lapse_check_at', '<=', now)
+    .orderBy('user_id')
     .execute();
   return rows.map((r) => r.user_id);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '#test-support/server/test-app';
-import { createRankingQueries, createRankingRepository, type RankingScopeRef, type StandingRow } from './repository.ts';
+import { createRankingQueries, createRankingRepository, type RankedRow, type RankingScopeRef } from './repository.ts';
 import { rebuildStandings } from './standings.ts';
 
 // Proof that ranking pages and "my position" read an index and never scan the agents: many
@@ -10,11 +10,13 @@ import { rebuildStandings } from './standings.ts';
 // raises the count (the benchmark uses 100,000); EXPLAIN_PLANS=1 prints the plans.
 
 const AGENTS = Number(process.env.RANKING_AGENTS ?? 20_000);
+/** Rows one read may touch: the score counts (300 scores here) or one tied score (about AGENTS / 300). */
+const TIED = Math.max(400, Math.ceil(AGENTS / 150));
 const NOW = new Date('2025-06-20T10:00:00Z');
 let ctx: TestContext;
 let site: number;
 let brand: number;
-let middle: StandingRow;
+let middle: RankedRow;
 
 interface PlanNode {
   'Node Type': string;
@@ -68,7 +70,7 @@ beforeAll(async () => {
   const someone = await ctx.db.selectFrom('users').select(['id', 'site_id', 'brand_id']).where('email', '=', `masivo${Math.floor(AGENTS / 2)}@impecable.demo`).executeTakeFirstOrThrow();
   site = someone.site_id ?? 0;
   brand = someone.brand_id;
-  middle = (await createRankingRepository(ctx.db).standingOf({ attributeId: 0, scope: 'global', scopeId: 0 }, someone.id)) as StandingRow;
+  middle = (await createRankingRepository(ctx.db).mine({ attributeId: 0, scope: 'global', scopeId: 0 }, someone.id)) as RankedRow;
 }, 300_000);
 afterAll(async () => {
   await ctx.close();
@@ -81,35 +83,48 @@ describe(`with ${AGENTS} agents, ranking reads use an index`, () => {
     ['marca', { attributeId: 3, scope: 'marca', scopeId: brand }],
   ];
 
-  it('a page reads only its rows (first page and a deep page)', async () => {
+  it('a page reads only its rows (first page and a deep page), its total a few score counts', async () => {
     const q = createRankingQueries(ctx.db);
     for (const [name, ref] of refs()) {
-      expectIndexed(await planOf(q.page(ref, 0, 10, null), `page 1 ${name}`), 10);
+      expectIndexed(await planOf(q.page(ref, 0, 10), `page 1 ${name}`), 400);
       expectIndexed(await planOf(q.total(ref), `total ${name}`), 400);
     }
+    expectIndexed(await planOf(q.siteFirstLeadsBrand(refs()[1]?.[1] as RankingScopeRef), 'site first leads its brand'), 1);
     // OFFSET walks the index, never the table: rows read grow with the page, not the agents.
-    expectIndexed(await planOf(q.page(refs()[0]?.[1] as RankingScopeRef, 500, 10, null), 'page 51 global'), 510);
+    expectIndexed(await planOf(q.page(refs()[0]?.[1] as RankingScopeRef, 500, 10), 'page 51 global'), 510);
   });
 
-  it('"my position" reads the score counts and one tied score, not the agents ahead', async () => {
+  it('"my position" reads the score counts and the ties ahead as index ranges, in one query', async () => {
     const q = createRankingQueries(ctx.db);
-    const ref = refs()[0]?.[1] as RankingScopeRef;
-    expectIndexed(await planOf(q.higherScores(ref, middle.points), 'position: higher scores'), 400);
-    // Ties of one score: about AGENTS / 300 rows.
-    expectIndexed(await planOf(q.tiesAhead(ref, middle), 'position: ties ahead'), Math.ceil(AGENTS / 150));
-    expectIndexed(await planOf(q.standingOf(ref, middle.user_id), 'position: my standing'), 1);
-    const position = await createRankingRepository(ctx.db).positionOf(ref, middle);
+    for (const [name, ref] of refs()) {
+      expectIndexed(await planOf(q.mine(ref, middle.user_id), `my position ${name}`), TIED);
+    }
     const ahead = await ctx.db.selectFrom('ranking_standings').select((eb) => eb.fn.countAll<number>().as('n'))
       .where('attribute_id', '=', 0).where('points', '>', middle.points).executeTakeFirstOrThrow();
-    expect(position).toBeGreaterThan(Number(ahead.n));
+    expect(middle.position).toBeGreaterThan(Number(ahead.n));
   });
 
-  it('a nickname search reads the matching users through the prefix index', async () => {
+  it('the neighbours are read from the agent outwards, never through an OFFSET', async () => {
     const q = createRankingQueries(ctx.db);
     const ref = refs()[0]?.[1] as RankingScopeRef;
-    const plan = await planOf(q.page(ref, 0, 10, 'masivo1234'), 'search page');
-    expect(plan.some((n) => n['Index Name'] === 'users_nick_prefix_idx')).toBe(true);
-    expectIndexed(plan, 50);
-    expectIndexed(await planOf(q.searchTotal(ref, 'masivo1234'), 'search total'), 50);
+    // Each side reads at most the agent's tied score and its span.
+    expectIndexed(await planOf(q.around(ref, middle, 5), 'neighbours'), TIED);
+    const rows = await createRankingRepository(ctx.db).around(ref, middle, 5);
+    expect(rows.map((r) => r.position)).toEqual([-5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5].map((d) => middle.position + d));
+    expect(rows[5]?.user_id).toBe(middle.user_id);
+  });
+
+  it('a nickname search reads the matching users through the prefix index, then only their standings', async () => {
+    const q = createRankingQueries(ctx.db);
+    for (const [name, ref] of refs()) {
+      const plan = await planOf(q.search(ref, 0, 10, 'masivo1234'), `search ${name}`);
+      expect(plan.some((n) => n['Index Name'] === 'users_nick_prefix_idx')).toBe(true);
+      expectIndexed(plan, TIED);
+    }
+  });
+
+  it('the staff\'s list of sites probes the users index, never scans the agents', async () => {
+    const plan = await planOf(createRankingQueries(ctx.db).sites(), 'sites');
+    expect(plan.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']).filter((r) => r === 'users')).toEqual([]);
   });
 });

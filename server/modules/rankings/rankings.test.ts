@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { differenceResponseSchema, neighboursResponseSchema, pointsResponseSchema, positionResponseSchema, rankingPageSchema, type RankingPage } from '#contract/ranking';
@@ -95,6 +96,33 @@ describe('GET ranking-global-plataforma/{atributo}: the site ranking', () => {
     const neighbours = neighboursResponseSchema.parse((await get(`/api/ranking-vecinos-plataforma/${ACCESIBLE}`, token)).json());
     const at = all.data.findIndex((r) => r.user_id === agent.id);
     expect(neighbours).toEqual({ position: row?.user_position, data: all.data.slice(at - 5, at + 6) });
+  });
+
+  it('keeps positions and neighbours in page order when scores were reached within the same millisecond', async () => {
+    // The database keeps microseconds; a JS Date does not. Moments compared in JS would misplace these.
+    const tied = [];
+    for (let i = 0; i < 3; i++) {
+      const agent = await placeAgent(ctx.db, { siteId: ana.site_id, nick: `Micro${i}` });
+      await credit(ctx.db, agent.id, 777, ACCESIBLE, JUNE(8));
+      tied.push(agent);
+    }
+    for (const [i, agent] of tied.entries()) {
+      await sql`UPDATE ranking_standings SET reached_at = reached_at + ${`${900 - i * 300} microseconds`}::interval
+        WHERE user_id = ${agent.id}`.execute(ctx.db);
+    }
+    const all = await page(`/api/ranking-global-plataforma/${ACCESIBLE}?per_page=100`);
+    const rows = all.data.filter((r) => r.nick_name?.startsWith('Micro'));
+    expect(rows.map((r) => r.nick_name)).toEqual(['Micro2', 'Micro1', 'Micro0']);
+    for (const [i, agent] of tied.entries()) {
+      const token = await tokenFor(ctx, agent);
+      const expected = rows.find((r) => r.user_id === agent.id)?.user_position;
+      expect((await get(`/api/ranking-posicion-plataforma/${ACCESIBLE}`, token)).json(), `Micro${i}`).toEqual({ position: expected });
+      const neighbours = neighboursResponseSchema.parse((await get(`/api/ranking-vecinos-plataforma/${ACCESIBLE}`, token)).json());
+      expect(neighbours.data.find((r) => r.user_id === agent.id)?.user_position).toBe(expected);
+      expect(neighbours.data.map((r) => r.user_position)).toEqual(neighbours.data.map((_, k) => (neighbours.data[0]?.user_position ?? 0) + k));
+    }
+    const found = await page(`/api/ranking-global-plataforma/${ACCESIBLE}?search=micro`);
+    expect(found.data).toEqual(rows);
   });
 
   it('gives an agent without points in the attribute no position, 0 points and 0 difference', async () => {

@@ -7,12 +7,12 @@ import type {
   DifferenceResponse, NeighboursResponse, PointsResponse, PositionResponse, RankingOptions, RankingPage, RankingPageQuery, RankingRow, RankingView,
 } from '#contract/ranking';
 import { attributeIdFromSlug } from '#domain/attributes';
-import { BRAND_TIERS, GLOBAL_TIERS, neighbourRange, pointsDifference, prizeTiers, type PrizeTiers } from '#domain/ranking';
+import { BRAND_TIERS, GLOBAL_TIERS, NEIGHBOUR_SPAN, pointsDifference, prizeTiers, type PrizeTiers } from '#domain/ranking';
 import { choosesRankingScope, rankingReach, reachesBrand, reachesSite, type RankingReach } from '#domain/ranking-scope';
 import type { Database, UserRow } from '#server/db/schema';
 import { HttpError } from '#server/http-error';
 import type { Kysely } from 'kysely';
-import { createRankingRepository, type PlacedSite, type RankingScopeRef, type StandingRow } from './repository.ts';
+import { createRankingRepository, type PlacedSite, type RankedRow, type RankingScopeRef, type StandingRow } from './repository.ts';
 import { GLOBAL_RANKING } from './standings.ts';
 
 export const ATTRIBUTE_NOT_FOUND = 'No existe ese atributo';
@@ -95,21 +95,17 @@ export function createRankingService(db: Kysely<Database>) {
 
   /**
    * Site page: its first is also the first of that agent's brand. Brand page: the brand's first
-   * works in the viewer's site. Either way position 1 gets the brand-winner style.
+   * works in the viewer's site. Either way position 1 gets the brand-winner style. `top` is the
+   * brand ranking's first (null: nobody) when the caller already read it, on a first page.
    */
-  async function brandWinnerHere(user: UserRow, ref: RankingScopeRef): Promise<boolean> {
+  async function brandWinnerHere(user: UserRow, ref: RankingScopeRef, top?: StandingRow | null): Promise<boolean> {
     if (ref.scope === 'global') return false;
-    const top = await repo.first(ref);
-    if (!top) return false;
-    if (ref.scope === 'marca') return user.site_id !== null && top.site_id === user.site_id;
-    const brandTop = await repo.first({ attributeId: ref.attributeId, scope: 'marca', scopeId: top.brand_id });
-    return brandTop?.user_id === top.user_id;
+    if (ref.scope === 'plataforma') return repo.siteFirstLeadsBrand(ref);
+    const first = top === undefined ? await repo.first(ref) : top;
+    return user.site_id !== null && first?.site_id === user.site_id;
   }
 
-  async function mine(user: UserRow, ref: RankingScopeRef | null): Promise<{ row: StandingRow; position: number } | null> {
-    const row = ref ? await repo.standingOf(ref, user.id) : undefined;
-    return ref && row ? { row, position: await repo.positionOf(ref, row) } : null;
-  }
+  const mine = async (user: UserRow, ref: RankingScopeRef | null): Promise<RankedRow | undefined> => (ref ? repo.mine(ref, user.id) : undefined);
 
   return {
     scopeFor,
@@ -133,16 +129,19 @@ export function createRankingService(db: Kysely<Database>) {
       // A site view with no site to show (an agent without one, staff with none in scope): empty.
       if (!ref) return { data: [], total: 0, numero_ganadores: prizeTiers(0), is_marca_top_uno_here: false };
       const offset = (query.page - 1) * query.per_page;
-      const rows = await repo.page(ref, offset, query.per_page, search);
-      const total = await repo.total(ref, search);
-      // Tiers depend on the site's active agents, not on how many match the search.
-      const scopeTotal = search ? await repo.total(ref, null) : total;
-      const here = await brandWinnerHere(user, ref);
-      // Without a search the page's positions follow from its offset; a search's rows keep
-      // their real positions in the whole ranking.
-      const data: RankingRow[] = [];
-      for (const [i, row] of rows.entries()) data.push(toRow(row, search ? await repo.positionOf(ref, row) : offset + i + 1));
-      return { data, total, numero_ganadores: tiersOf(ref, scopeTotal), is_marca_top_uno_here: here };
+      if (search) {
+        // A search's rows keep their real positions in the whole ranking; the tiers depend on
+        // the site's active agents, not on how many match.
+        const found = await repo.search(ref, offset, query.per_page, search);
+        return {
+          data: found.rows.map((row) => toRow(row, row.position)), total: found.total,
+          numero_ganadores: tiersOf(ref, found.scopeTotal), is_marca_top_uno_here: await brandWinnerHere(user, ref),
+        };
+      }
+      // Without a search the page's positions follow from its offset.
+      const { rows, total } = await repo.page(ref, offset, query.per_page);
+      const here = await brandWinnerHere(user, ref, offset === 0 ? rows[0] ?? null : undefined);
+      return { data: rows.map((row, i) => toRow(row, offset + i + 1)), total, numero_ganadores: tiersOf(ref, total), is_marca_top_uno_here: here };
     },
 
     async position(user: UserRow, view: RankingView, atributo: string | null): Promise<PositionResponse> {
@@ -166,10 +165,8 @@ export function createRankingService(db: Kysely<Database>) {
       const ref = await scopeFor(user, view, atributo);
       const me = await mine(user, ref);
       if (!ref || !me) return { position: null, data: [] };
-      const range = neighbourRange(me.position, await repo.total(ref, null));
-      if (!range) return { position: me.position, data: [] };
-      const rows = await repo.page(ref, range.from - 1, range.to - range.from + 1, null);
-      return { position: me.position, data: rows.map((row, i) => toRow(row, range.from + i)) };
+      const rows = await repo.around(ref, me, NEIGHBOUR_SPAN);
+      return { position: me.position, data: rows.map((row) => toRow(row, row.position)) };
     },
   };
 }

@@ -134,21 +134,39 @@ describe('standings kept up to date as credits and steps arrive', () => {
     expect(events.some((e) => e.kind === 'credit' && !countsForMonth(windows.get(e.attributeId) ?? null, { occurredAt: e.at, createdAt: e.arrives }))).toBe(true);
   });
 
-  it('page in exactly the domain order, and every position read alone matches its page', async () => {
+  it('page in exactly the domain order; positions, neighbours and searches agree with the page', async () => {
     const repo = createRankingRepository(ctx.db);
     const { standings } = await snapshot(ctx.db);
+    const nicks = new Map((await ctx.db.selectFrom('users').select(['id', 'nick_name']).execute()).map((u) => [u.id, u.nick_name]));
     let ties = 0;
+    let searched = 0;
     for (const ref of scopesToCheck()) {
+      const label = JSON.stringify(ref);
       const inScope = standings.filter((s) => s.attribute_id === ref.attributeId
         && (ref.scope === 'global' || (ref.scope === 'marca' ? s.brand_id === ref.scopeId : s.site_id === ref.scopeId)));
       const domain = rankStandings(inScope.map((s) => ({ userId: s.user_id, points: s.points, finishedAt: s.finished_at, reachedAt: s.reached_at })));
-      const sqlOrder = await repo.page(ref, 0, 1000, null);
-      expect(sqlOrder.map((r) => r.user_id), JSON.stringify(ref)).toEqual(domain.map((r) => r.userId));
-      expect(await repo.total(ref, null)).toBe(domain.length);
-      for (const [i, row] of sqlOrder.entries()) expect(await repo.positionOf(ref, row)).toBe(i + 1);
+      const whole = await repo.page(ref, 0, 1000);
+      expect(whole.rows.map((r) => r.user_id), label).toEqual(domain.map((r) => r.userId));
+      expect([whole.total, await repo.total(ref)]).toEqual([domain.length, domain.length]);
+      expect((await repo.page(ref, 3, 4)).rows).toEqual(whole.rows.slice(3, 7));
+      expect(await repo.page(ref, domain.length + 5, 10)).toEqual({ rows: [], total: domain.length });
+      const ranked = whole.rows.map((row, i) => ({ ...row, position: i + 1 }));
+      for (const [i, row] of ranked.entries()) {
+        const mine = await repo.mine(ref, row.user_id);
+        expect(mine, `${label} ${row.user_id}`).toEqual(row);
+        expect(await repo.around(ref, row, 5)).toEqual(ranked.slice(Math.max(0, i - 5), i + 6));
+      }
+      // A search keeps the real positions: it is the ranking filtered by nickname prefix, then paged.
+      for (const prefix of ['rk1', 'RK2', 'rk', 'zz', '%', 'r_']) {
+        const expected = ranked.filter((r) => nicks.get(r.user_id)?.toLowerCase().startsWith(prefix.toLowerCase()));
+        expect(await repo.search(ref, 0, 100, prefix), `${label} ${prefix}`).toEqual({ rows: expected, total: expected.length, scopeTotal: domain.length });
+        expect((await repo.search(ref, 2, 3, prefix)).rows).toEqual(expected.slice(2, 5));
+        searched += expected.length;
+      }
       for (let i = 1; i < domain.length; i++) if (domain[i]?.points === domain[i - 1]?.points) ties++;
     }
     expect(ties).toBeGreaterThan(20);
+    expect(searched).toBeGreaterThan(50);
   });
 
   it('equal a set-based rebuild from the ledger and training tables', async () => {

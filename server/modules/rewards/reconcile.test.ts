@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob, JobRunner } from '#server/jobs/runner';
+import { loadHistory } from '#server/modules/points/movements';
 import { agentWith, imps, ledgerOf, optionOf, ordersOf } from '#test-support/server/rewards';
 import { createTestApp, type TestContext } from '#test-support/server/test-app';
 import { LocalGiftCardProvider, type GiftCardProvider } from './gift-card-provider';
@@ -25,9 +26,9 @@ async function strandedOrder(imps: number) {
     user_id: agent.user.id, premio_id: option.product_id, value_id: option.id, nombre_producto: product.nombre, puntos: option.valor_rings,
     valor_chequemotiva: '20.00', status: 'pending', created_at: NOW, updated_at: NOW,
   }).returning('id').executeTakeFirstOrThrow();
-  await ctx.db.insertInto('points_ledger').values({
+  await loadHistory(ctx.db, [{
     user_id: agent.user.id, amount: -option.valor_rings, concept: 'Canje', source_key: `redemption:${order.id}`, attribute_id: null, kind: 'redemption', occurred_at: NOW,
-  }).execute();
+  }]);
   await enqueueJob(ctx.db, { kind: RECONCILE_ORDER_JOB, payload: { orderId: order.id }, runAt: NOW, uniqueKey: `${RECONCILE_ORDER_JOB}:${order.id}` });
   return { ...agent, orderId: order.id, cost: option.valor_rings };
 }

@@ -5,6 +5,7 @@
 // No rules here: what a valid row is lives in #domain/user-import.
 import type { Kysely } from 'kysely';
 import type { Database, ImportFileType, NewUser, UserRow } from '#server/db/schema';
+import { forgetCachedUser } from '#server/modules/auth/session-cache';
 
 type Db = Kysely<Database>;
 const AUDIT_BATCH = 500;
@@ -55,6 +56,7 @@ export async function insertUsers(db: Db, users: NewUser[]): Promise<Map<string,
 
 export async function updateUser(db: Db, id: number, changes: Partial<NewUser>): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
+  forgetCachedUser(id);
 }
 
 /** The import's log row; its id ties the audit rows to it. */

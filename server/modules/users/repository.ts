@@ -2,6 +2,7 @@
 // Only queries; rules (who may sign in, what a valid nickname is) live in services/domain.
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '#server/db/schema';
+import { forgetCachedUser } from '#server/modules/auth/session-cache';
 
 export type Db = Kysely<Database>;
 
@@ -28,6 +29,7 @@ export function createUsersRepository(db: Db) {
 
     async setNickname(userId: number, nickname: string, now: Date): Promise<void> {
       await db.updateTable('users').set({ nick_name: nickname, updated_at: now }).where('id', '=', userId).execute();
+      forgetCachedUser(userId);
     },
   };
 }

@@ -5,7 +5,6 @@ import { Button } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { navigationBanner } from '#domain/navigation';
 import { sessionAtom } from '#offline/session';
-import { restoreOriginalUser } from '#offline/session-lifecycle';
 import { paths } from '#app/paths.ts';
 import classes from './impersonation-banner.module.css';
 
@@ -30,7 +29,10 @@ export function ImpersonationBanner() {
       return;
     }
     setLeaving(true);
-    restoreOriginalUser()
+    // The sign-out machinery (drain, revoke, wipe) stays off the boot path: fetched on click
+    // (the drain loop has usually loaded it at idle already; the service worker precaches it).
+    import('#offline/session-lifecycle')
+      .then(({ restoreOriginalUser }) => restoreOriginalUser())
       .catch((error: unknown) => console.warn('Could not leave the simulated navigation cleanly', error))
       .finally(() => {
         setLeaving(false);

@@ -57,6 +57,16 @@ export class AppShell {
     return names.map((n) => n.trim());
   }
 
+  /**
+   * The menu lists exactly `names`, in order. Items that depend on the app configuration
+   * (Importar usuarios: the corporate domain) appear once it is read, so this waits for them.
+   */
+  async expectMenuItems(names: string[]) {
+    const menu = await this.openMenu();
+    await expect(menu.getByRole('menuitem')).toHaveText(names);
+    await this.page.keyboard.press('Escape');
+  }
+
   async signOut() {
     const menu = await this.openMenu();
     await menu.getByRole('menuitem', { name: 'Salir' }).click();

@@ -112,6 +112,11 @@ export const MATRIX: MatrixCase[] = [
     request: () => ({ url: '/api/log/register', payload: { action: 'Clic banner home accesible' } }),
     expect: signedIn(200, { impersonation: 403, sync: 200 }),
   },
+  {
+    route: 'POST /api/sync', about: 'a batch of queued actions: each runs through its own route (its answer is inside); impersonation only looks',
+    request: () => ({ url: '/api/sync', payload: { acciones: [{ id: 'matrix-sync-1', method: 'POST', path: '/log/register', occurredAt: '', signature: null, body: { action: 'Clic banner home accesible' } }] } }),
+    expect: signedIn(200, { impersonation: 403, sync: 200 }),
+  },
 
   // Quiz: starting uses up the one attempt (agents only, never while impersonating); a participation is its owner's alone.
   {

@@ -2,7 +2,9 @@
 // (src/offline/drain.ts: one row per action, its UUID as Idempotency-Key, the moment it happened
 // as X-Occurred-At, signed with the sign-in's action key when queued; sent rows leave, network errors, 5xx, 409 and 429 stay for later, 401 waits
 // for a credential), plus the faults real devices meet: going offline, lost responses, the same
-// row sent twice at once, whole batches replayed, and batches sent out of order. Test-only.
+// row sent twice at once, whole batches replayed, and batches sent out of order. Every request
+// goes to a server chosen at random among those given (instances behind a load balancer, one
+// of which may be restarting). Test-only.
 import { randomUUID } from 'node:crypto';
 import { ACTION_SIGNATURE_HEADER, signAction } from '#contract/action-signature';
 import { IDEMPOTENCY_HEADER, OCCURRED_AT_HEADER } from '#contract/common';
@@ -50,7 +52,8 @@ export class ChaosDevice {
     readonly name: string,
     plan: PlannedAction[],
     private readonly credentials: { token: string; syncToken: string; actionKey: string },
-    private readonly baseUrl: () => string,
+    /** The instances' base URLs: each request picks one, as a load balancer would. */
+    private readonly servers: () => readonly string[],
     private readonly rng: Rng,
     private readonly stats: ChaosStats,
     /** Called after every answered request: the suite restarts the server from here. */
@@ -58,6 +61,11 @@ export class ChaosDevice {
   ) {
     this.#plan = [...plan];
     this.#token = credentials.token;
+  }
+
+  /** The instance this request goes to. */
+  #baseUrl(): string {
+    return this.rng.pick(this.servers());
   }
 
   get done(): boolean {
@@ -70,7 +78,7 @@ export class ChaosDevice {
 
   /** The user signs out: the full token is revoked (best effort), queued rows leave with the sync token. */
   async signOut(): Promise<void> {
-    await fetch(`${this.baseUrl()}/api/auth/logout`, { headers: { authorization: `Bearer ${this.#token}` } }).catch(() => undefined);
+    await fetch(`${this.#baseUrl()}/api/auth/logout`, { headers: { authorization: `Bearer ${this.#token}` } }).catch(() => undefined);
     this.#token = this.credentials.syncToken;
   }
 
@@ -129,7 +137,7 @@ export class ChaosDevice {
   async #send(row: Row): Promise<Outcome> {
     let response: Response;
     try {
-      response = await fetch(`${this.baseUrl()}/api${row.path}`, {
+      response = await fetch(`${this.#baseUrl()}/api${row.path}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

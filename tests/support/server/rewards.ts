@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '#server/db/schema';
 import { createAuthService } from '#server/modules/auth/service';
+import { loadHistory } from '#server/modules/points/movements';
 import { bearer, type TestContext } from '#test-support/server/test-app';
 
 export async function tokenFor(ctx: TestContext, user: UserRow, impersonatorUserId: number | null = null): Promise<string> {
@@ -26,10 +27,10 @@ export async function agentWith(ctx: TestContext, imps: number, brandId = 2): Pr
     .returningAll().executeTakeFirstOrThrow();
   if (imps > 0) {
     const now = ctx.clock.now();
-    await ctx.db.insertInto('points_ledger').values({
+    await loadHistory(ctx.db, [{
       user_id: user.id, amount: imps, concept: 'Premio de prueba', source_key: `test-credit:${user.id}`, attribute_id: null,
       kind: 'prize', occurred_at: now, expires_at: new Date(now.getTime() + 365 * 86_400_000),
-    }).execute();
+    }]);
   }
   return { user, token: await tokenFor(ctx, user) };
 }

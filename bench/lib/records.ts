@@ -1,0 +1,55 @@
+// What the server stored for a replay (the outbox in Chromium, the floor reconnect), read from
+// the database once the server stopped (PGlite is one process): each queued action landed
+// exactly once. Reads only.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '#server/db/schema';
+import type { QueueMix } from '../outbox.ts';
+
+export interface RecordCheck {
+  logEvents: number;
+  expectedLogEvents: number;
+  progressAt100: number;
+  /**
+   * +5 credits of these videos: at most one each. Fewer is not a loss: a viewing pays only when
+   * plausible (#domain/video-progress), and the server clamps a report's moment to its
+   * session's start, so a session younger than the viewing earns nothing.
+   */
+  videoCredits: number;
+  expectedVideos: number;
+  quizAnswers: number;
+  expectedQuizAnswers: number;
+  /** Ledger rows beyond one per (user, source key): a doubled credit. */
+  duplicateCredits: number;
+  exactlyOnce: boolean;
+}
+
+/** Reads what the server stored for a run (after it stopped: PGlite is one process). */
+export async function countRecords(db: Kysely<Database>, mix: QueueMix, runTag: string, userIds: number[]): Promise<RecordCheck> {
+  const events = await sql<{ n: number }>`SELECT count(*)::int AS n FROM log_events WHERE action LIKE ${`${runTag} %`}`.execute(db);
+  const progress = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM video_progress WHERE user_id IN (${sql.join(userIds)}) AND porcentaje = 100`.execute(db);
+  const ledger = await sql<{ videos: number; duplicates: number }>`
+    SELECT count(*) FILTER (WHERE source_key LIKE 'video:%')::int AS videos,
+           (count(*) - count(DISTINCT (user_id, source_key)))::int AS duplicates
+    FROM points_ledger WHERE user_id IN (${sql.join(userIds)})`.execute(db);
+  const answers = mix.participationIds.length
+    ? (await sql<{ n: number }>`SELECT count(*)::int AS n FROM quiz_answers WHERE participation_id IN (${sql.join(mix.participationIds)})`.execute(db)).rows[0]!.n
+    : 0;
+  const check = {
+    logEvents: events.rows[0]!.n,
+    expectedLogEvents: mix.logEvents,
+    progressAt100: progress.rows[0]!.n,
+    videoCredits: ledger.rows[0]!.videos,
+    expectedVideos: mix.videos,
+    quizAnswers: answers,
+    expectedQuizAnswers: mix.quizAnswers,
+    duplicateCredits: ledger.rows[0]!.duplicates,
+  };
+  const exactlyOnce =
+    check.logEvents === check.expectedLogEvents &&
+    check.progressAt100 === check.expectedVideos &&
+    check.videoCredits <= check.expectedVideos &&
+    check.quizAnswers === check.expectedQuizAnswers &&
+    check.duplicateCredits === 0;
+  return { ...check, exactlyOnce };
+}
