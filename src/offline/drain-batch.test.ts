@@ -1,33 +1,23 @@
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, lastSyncAtKey, resetDb } from './db.ts';
 import { drainOutbox, type DrainOptions } from './drain.ts';
 import { runCommand } from './outbox.ts';
-import { startTestApiServer, type TestApiServer } from '#test-support/api-server';
-import { syncStandIn, type SyncStandIn } from '#test-support/sync-stand-in';
+import { startSyncServerPerFile } from '#test-support/sync-stand-in';
 
 // The drain over POST /api/sync: each user's due rows in batches, each result applied by the
 // same rules as a row sent alone, and row by row to a server without /sync.
 const ana = 1;
 const ben = 2;
 const T0 = Date.now() + 60_000;
-let api: TestApiServer;
-let server: SyncStandIn;
 
-beforeAll(async () => {
-  api = await startTestApiServer();
-  server = syncStandIn(api);
-});
-afterAll(() => api.close());
-beforeEach(async () => {
-  await resetDb();
-  server.reset();
-});
+const sync = startSyncServerPerFile();
+beforeEach(() => resetDb());
 afterEach(() => vi.restoreAllMocks());
 
 const tokens: Record<number, string> = { [ana]: 'tok-ana', [ben]: 'tok-ben' };
 function options(extra: Partial<DrainOptions> = {}): DrainOptions {
-  return { getToken: (userId) => tokens[userId] ?? null, baseUrl: api.baseUrl, now: () => T0, ...extra };
+  return { getToken: (userId) => tokens[userId] ?? null, baseUrl: sync.api.baseUrl, now: () => T0, ...extra };
 }
 
 function queue(userId: number, path: string, affects: string[] = []) {
@@ -35,13 +25,13 @@ function queue(userId: number, path: string, affects: string[] = []) {
 }
 
 const rows = () => db.outbox.orderBy('seq').toArray();
-const paths = () => server.actions.map((s) => s.url);
-const requests = () => api.seen.map((s) => `${s.headers.authorization} ${s.url}`);
+const paths = () => sync.server.actions.map((s) => s.url);
+const requests = () => sync.api.seen.map((s) => `${s.headers.authorization} ${s.url}`);
 
 describe('drainOutbox in batches', () => {
   it('applies each result of one batch by the rules of a row sent alone, in one IndexedDB transaction', async () => {
     for (const path of ['/sent', '/refused', '/also-sent', '/busy', '/after']) await queue(ana, path, [`key${path}`]);
-    server.route = (req) => {
+    sync.server.route = (req) => {
       if (req.url === '/api/refused') return { status: 422, body: { success: false, error: 'El nickname ya existe' } };
       if (req.url === '/api/busy') return { status: 503, body: { success: false, error: 'En mantenimiento' } };
       return { status: 200, body: { success: true } };
@@ -68,7 +58,7 @@ describe('drainOutbox in batches', () => {
     await queue(ben, '/b0');
     const summary = await drainOutbox(options());
     expect(requests()).toEqual(['Bearer tok-ana /api/sync', 'Bearer tok-ana /api/sync', 'Bearer tok-ben /api/sync']);
-    expect(server.batches.map((b) => (b.body as { acciones: unknown[] }).acciones.length)).toEqual([100, 50, 1]);
+    expect(sync.server.batches.map((b) => (b.body as { acciones: unknown[] }).acciones.length)).toEqual([100, 50, 1]);
     expect(paths()).toEqual([...Array.from({ length: 150 }, (_, i) => `/api/a${i}`), '/api/b0']);
     expect(summary).toMatchObject({ sent: 151, failed: 0, remaining: 0 });
     expect(await db.outbox.count()).toBe(0);
@@ -78,7 +68,7 @@ describe('drainOutbox in batches', () => {
     await queue(ana, '/a');
     await queue(ana, '/b');
     const before = await rows();
-    api.reply = () => ({ status: 401, body: { success: false, error: 'Sesión no válida o caducada' } });
+    sync.api.reply = () => ({ status: 401, body: { success: false, error: 'Sesión no válida o caducada' } });
     const onUnauthorized = vi.fn();
     expect(await drainOutbox(options({ onUnauthorized }))).toMatchObject({ sent: 0, failed: 0, remaining: 2 });
     expect(await rows()).toEqual(before);
@@ -92,7 +82,7 @@ describe('drainOutbox in batches', () => {
   ])('backs off every row of the batch on %s, deleting none', async (_name, reply, lastError) => {
     await queue(ana, '/a');
     await queue(ana, '/b');
-    api.reply = () => reply;
+    sync.api.reply = () => reply;
     expect(await drainOutbox(options())).toMatchObject({ sent: 0, failed: 0, remaining: 2 });
     for (const row of await rows()) expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError });
   });
@@ -101,13 +91,13 @@ describe('drainOutbox in batches', () => {
     const a = await queue(ana, '/a', ['imps']);
     await queue(ana, '/b');
     await queue(ben, '/c');
-    const single = api.reply;
-    api.reply = (req) => (req.url === '/api/sync' ? { status, body: { success: false, error: 'Recurso no encontrado' } } : single(req));
-    server.route = (req) => (req.url === '/api/b' ? { status: 422, body: { success: false, error: 'No válido' } } : { status: 200 });
+    const single = sync.api.reply;
+    sync.api.reply = (req) => (req.url === '/api/sync' ? { status, body: { success: false, error: 'Recurso no encontrado' } } : single(req));
+    sync.server.route = (req) => (req.url === '/api/b' ? { status: 422, body: { success: false, error: 'No válido' } } : { status: 200 });
     const summary = await drainOutbox(options());
     // Asked once per pass; then every row alone, with its own headers, in order.
     expect(requests()).toEqual(['Bearer tok-ana /api/sync', 'Bearer tok-ana /api/a', 'Bearer tok-ana /api/b', 'Bearer tok-ben /api/c']);
-    expect(server.actions[0]!.headers['idempotency-key']).toBe(a);
+    expect(sync.server.actions[0]!.headers['idempotency-key']).toBe(a);
     expect(summary).toEqual({ sent: 2, failed: 1, remaining: 0, affected: ['imps'], skipped: false });
     expect(await rows()).toEqual([expect.objectContaining({ path: '/b', status: 'failed', attempts: 1, lastError: 'No válido' })]);
   });

@@ -1,42 +1,32 @@
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, resetDb } from './db.ts';
 import { DRAIN_LOCK_NAME, drainOutbox, type DrainOptions } from './drain.ts';
 import { runCommand } from './outbox.ts';
-import { startTestApiServer, type TestApiServer } from '#test-support/api-server';
-import { syncStandIn, type SyncStandIn } from '#test-support/sync-stand-in';
+import { startSyncServerPerFile } from '#test-support/sync-stand-in';
 
 // One drain at a time across a page, its tabs and the service worker.
 const ana = 1;
-let api: TestApiServer;
-let server: SyncStandIn;
 
-beforeAll(async () => {
-  api = await startTestApiServer();
-  server = syncStandIn(api);
-});
-afterAll(() => api.close());
-beforeEach(async () => {
-  await resetDb();
-  server.reset();
-});
+const sync = startSyncServerPerFile();
+beforeEach(() => resetDb());
 afterEach(() => vi.unstubAllGlobals());
 
 function options(): DrainOptions {
-  return { getToken: () => 'tok', baseUrl: api.baseUrl };
+  return { getToken: () => 'tok', baseUrl: sync.api.baseUrl };
 }
 
 function queue(path: string) {
   return runCommand({ userId: ana, label: path, subject: { kind: 'other' }, request: { method: 'POST', path, body: {} } });
 }
 
-const paths = () => server.actions.map((s) => s.url);
+const paths = () => sync.server.actions.map((s) => s.url);
 
 describe('drainOutbox, one at a time', () => {
   it('runs one drain at a time: concurrent calls send each row once', async () => {
     await queue('/a');
     await queue('/b');
-    server.route = () => ({ status: 200, delayMs: 30 });
+    sync.server.route = () => ({ status: 200, delayMs: 30 });
     const [one, two] = await Promise.all([drainOutbox(options()), drainOutbox(options())]);
     expect(paths()).toEqual(['/api/a', '/api/b']);
     expect(one).toEqual(two);
@@ -45,7 +35,7 @@ describe('drainOutbox, one at a time', () => {
 
   it('picks up rows queued while it runs', async () => {
     await queue('/a');
-    server.route = (req) => ({ status: 200, delayMs: req.url === '/api/a' ? 50 : 0 });
+    sync.server.route = (req) => ({ status: 200, delayMs: req.url === '/api/a' ? 50 : 0 });
     const running = drainOutbox(options());
     await new Promise((resolve) => setTimeout(resolve, 10));
     await queue('/b');

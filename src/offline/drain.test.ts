@@ -1,32 +1,23 @@
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { actionKeyMetaKey, db, lastSyncAtKey, resetDb } from './db.ts';
 import { backoffDelay, drainOutbox, type DrainOptions } from './drain.ts';
 import { runCommand } from './outbox.ts';
-import { deadBaseUrl, startTestApiServer, type TestApiServer } from '#test-support/api-server';
-import { syncStandIn, type SyncStandIn } from '#test-support/sync-stand-in';
+import { deadBaseUrl } from '#test-support/api-server';
+import { startSyncServerPerFile } from '#test-support/sync-stand-in';
 
 const ana = 1;
 const ben = 2;
 // A minute ahead of the real clock, so rows queued during a test are due.
 const T0 = Date.now() + 60_000;
-let api: TestApiServer;
-let server: SyncStandIn;
 
-beforeAll(async () => {
-  api = await startTestApiServer();
-  server = syncStandIn(api);
-});
-afterAll(() => api.close());
-beforeEach(async () => {
-  await resetDb();
-  server.reset();
-});
+const sync = startSyncServerPerFile();
+beforeEach(() => resetDb());
 afterEach(() => vi.unstubAllGlobals());
 
 const tokens: Record<number, string> = { [ana]: 'tok-ana', [ben]: 'tok-ben' };
 function options(extra: Partial<DrainOptions> = {}): DrainOptions {
-  return { getToken: (userId) => tokens[userId] ?? null, baseUrl: api.baseUrl, now: () => T0, ...extra };
+  return { getToken: (userId) => tokens[userId] ?? null, baseUrl: sync.api.baseUrl, now: () => T0, ...extra };
 }
 
 function queue(userId: number, path: string, affects: string[] = []) {
@@ -34,7 +25,7 @@ function queue(userId: number, path: string, affects: string[] = []) {
 }
 
 const rows = () => db.outbox.orderBy('seq').toArray();
-const paths = () => server.actions.map((s) => s.url);
+const paths = () => sync.server.actions.map((s) => s.url);
 
 describe('drainOutbox', () => {
   it('sends in order with the idempotency and occurred-at headers, then deletes', async () => {
@@ -44,11 +35,11 @@ describe('drainOutbox', () => {
     const summary = await drainOutbox(options());
     expect(paths()).toEqual(['/api/a', '/api/b']);
     // One request for both, with the user's token; each action keeps its own key and moment.
-    expect(api.seen.map((s) => [s.method, s.url, s.headers.authorization, s.headers['content-type']]))
+    expect(sync.api.seen.map((s) => [s.method, s.url, s.headers.authorization, s.headers['content-type']]))
       .toEqual([['POST', '/api/sync', 'Bearer tok-ana', 'application/json']]);
-    expect(server.actions[0]!.headers['idempotency-key']).toBe(first);
-    expect(server.actions[0]!.headers['x-occurred-at']).toBe(queued[0]!.occurredAt);
-    expect(server.actions[0]!.body).toEqual({ path: '/a' });
+    expect(sync.server.actions[0]!.headers['idempotency-key']).toBe(first);
+    expect(sync.server.actions[0]!.headers['x-occurred-at']).toBe(queued[0]!.occurredAt);
+    expect(sync.server.actions[0]!.body).toEqual({ path: '/a' });
     expect(summary).toEqual({ sent: 2, failed: 0, remaining: 0, affected: ['imps', 'video-progress:12'], skipped: false });
     expect(await db.outbox.count()).toBe(0);
     expect((await db.meta.get(lastSyncAtKey(ana)))?.value).toBe(T0);
@@ -61,7 +52,7 @@ describe('drainOutbox', () => {
     const [signed] = await rows();
     await drainOutbox(options());
     expect(signed!.signature).toEqual(expect.any(String));
-    expect(server.actions.map((s) => [s.url, s.headers['x-action-signature']])).toEqual([['/api/signed', signed!.signature], ['/api/unsigned', undefined]]);
+    expect(sync.server.actions.map((s) => [s.url, s.headers['x-action-signature']])).toEqual([['/api/signed', signed!.signature], ['/api/unsigned', undefined]]);
   });
 
   it('backs off every row of a batch on a network error, keeping their order', async () => {
@@ -83,7 +74,7 @@ describe('drainOutbox', () => {
     await queue(ana, '/a');
     await queue(ana, '/b');
     await queue(ben, '/c');
-    server.route = (req) => (req.url === '/api/a' ? { status, body: { error: 'Caído' } } : { status: 200 });
+    sync.server.route = (req) => (req.url === '/api/a' ? { status, body: { error: 'Caído' } } : { status: 200 });
     const summary = await drainOutbox(options());
     expect(paths()).toEqual(['/api/a', '/api/c']);
     expect(summary).toMatchObject({ sent: 1, failed: 0, remaining: 2 });
@@ -92,8 +83,8 @@ describe('drainOutbox', () => {
     expect(a!.nextAttemptAt).toBeGreaterThan(T0);
     expect(a!.nextAttemptAt).toBeLessThanOrEqual(T0 + 2_000);
 
-    server.actions = [];
-    server.route = () => ({ status: 200 });
+    sync.server.actions = [];
+    sync.server.route = () => ({ status: 200 });
     await drainOutbox(options());
     expect(paths()).toEqual([]);
     await drainOutbox(options({ now: () => a!.nextAttemptAt }));
@@ -114,7 +105,7 @@ describe('drainOutbox', () => {
     await queue(ana, '/b');
     await queue(ben, '/c');
     const before = await rows();
-    server.route = (req) => (req.headers.authorization === 'Bearer tok-ana' ? { status: 401, body: { error: 'Sesión caducada' } } : { status: 200 });
+    sync.server.route = (req) => (req.headers.authorization === 'Bearer tok-ana' ? { status: 401, body: { error: 'Sesión caducada' } } : { status: 200 });
     const onUnauthorized = vi.fn();
     const summary = await drainOutbox(options({ onUnauthorized }));
     expect(paths()).toEqual(['/api/a', '/api/c']);
@@ -128,7 +119,7 @@ describe('drainOutbox', () => {
     await queue(ana, '/a', ['nickname']);
     await queue(ana, '/b');
     await queue(ana, '/c');
-    server.route = (req) =>
+    sync.server.route = (req) =>
       req.url === '/api/a'
         ? { status: 422, body: { success: false, error: 'El nickname ya existe' } }
         : req.url === '/api/b'
@@ -141,7 +132,7 @@ describe('drainOutbox', () => {
     expect(a).toMatchObject({ status: 'failed', lastError: 'El nickname ya existe', attempts: 1 });
     expect(b).toMatchObject({ status: 'failed', lastError: 'Error 400' });
 
-    server.actions = [];
+    sync.server.actions = [];
     await drainOutbox(options({ now: () => T0 + 24 * 3_600_000 }));
     expect(paths()).toEqual([]);
     expect(await db.outbox.count()).toBe(2);

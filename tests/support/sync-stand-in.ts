@@ -5,7 +5,8 @@
 import { ACTION_SIGNATURE_HEADER } from '#contract/action-signature';
 import { API_BASE, IDEMPOTENCY_HEADER, OCCURRED_AT_HEADER } from '#contract/common';
 import { stopsBatch, SYNC_PATHS, type SyncBody, type SyncResult } from '#contract/sync';
-import type { Reply, SeenRequest, TestApiServer } from './api-server.ts';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startTestApiServer, type Reply, type SeenRequest, type TestApiServer } from './api-server.ts';
 
 export interface SyncStandIn {
   /** Every action the server ran, batched or alone, as the single request it stands for. */
@@ -71,4 +72,19 @@ export function syncStandIn(api: TestApiServer): SyncStandIn {
 
   api.reply = answer;
   return standIn;
+}
+
+/**
+ * For a test file: one API stand-in speaking /api/sync, started before its tests, reset before
+ * each and closed after them. Read `api` and `server` inside tests (they exist once started).
+ */
+export function startSyncServerPerFile(): { readonly api: TestApiServer; readonly server: SyncStandIn } {
+  const harness = {} as { api: TestApiServer; server: SyncStandIn };
+  beforeAll(async () => {
+    harness.api = await startTestApiServer();
+    harness.server = syncStandIn(harness.api);
+  });
+  afterAll(() => harness.api.close());
+  beforeEach(() => harness.server.reset());
+  return harness;
 }
