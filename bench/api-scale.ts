@@ -7,6 +7,7 @@
 // are reported as not available instead of measured.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import { MAX_REQUESTS_PER_SOCKET } from '#server/http-limits';
 import { SCALE_BUDGETS } from './lib/budgets.ts';
 import type { BenchServer } from './lib/server.ts';
 import { round } from './lib/stats.ts';
@@ -82,7 +83,10 @@ async function load(server: BenchServer, token: string, endpoint: Endpoint, seco
     maxRss = Math.max(maxRss, server.rssMb());
   }, 250);
   try {
-    return { result: await autocannon({ url: server.url, connections: SCALE_BUDGETS.connections, duration: seconds, requests: [request] }), maxRss };
+    // Browsers open a new connection when the server recycles one (Connection: close after
+    // MAX_REQUESTS_PER_SOCKET answers); autocannon would keep sending on it and count Node's 503s.
+    const reconnectRate = MAX_REQUESTS_PER_SOCKET;
+    return { result: await autocannon({ url: server.url, connections: SCALE_BUDGETS.connections, duration: seconds, reconnectRate, requests: [request] }), maxRss };
   } finally {
     clearInterval(sampler);
   }

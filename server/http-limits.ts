@@ -10,7 +10,7 @@ import type { ConnectionError } from 'fastify';
 import type { HttpLimits } from './config.ts';
 
 /** A connection is recycled after this many requests, so one client cannot pin one for ever. */
-const MAX_REQUESTS_PER_SOCKET = 1_000;
+export const MAX_REQUESTS_PER_SOCKET = 1_000;
 /** Sockets beyond this share of the open-file limit are dropped (PGlite and files need the rest). */
 const FD_SHARE_FOR_SOCKETS = 0.8;
 

@@ -11,6 +11,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    /** Requests per connection before autocannon opens a new one. */
+    reconnectRate?: number;
     timeout?: number;
     method?: string;
     headers?: Record<string, string>;
