@@ -41,6 +41,8 @@ test.describe('without the app’s JavaScript', () => {
     await expect(header.balance()).toContainText(/\d/);
     const figure = await figureIn(header.balance());
     await expect.poll(() => page.evaluate(() => localStorage.getItem('impecable.shell-hint'))).toContain(`"userId":${user.id}`);
+    // …and the first banner's art, the page's largest paint.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('impecable.shell-hint'))).toContain('"art":');
 
     for (const viewport of [PHONE, KIOSK]) {
       await page.setViewportSize(viewport);
@@ -59,7 +61,9 @@ test.describe('without the app’s JavaScript', () => {
         greeting: await boxOf(shell.getByText(`Hola, ${nick}`, { exact: true })),
         balance: await boxOf(shell.locator('.as-balance')),
         menu: await boxOf(shell.locator('.as-menu')),
+        art: await boxOf(shell.locator('.as-art img')),
       };
+      await expect(shell.locator('.as-art img')).toHaveJSProperty('complete', true);
 
       await page.unroute('**/assets/*.js');
       await page.goto('/home');
@@ -71,6 +75,7 @@ test.describe('without the app’s JavaScript', () => {
       expectSameBox(await boxOf(banner.getByText(`Hola, ${nick}`, { exact: true })), painted.greeting, `${viewport.width} greeting`);
       expectSameBox(await boxOf(header.balance()), painted.balance, `${viewport.width} balance`);
       expectSameBox(await boxOf(banner.getByRole('button', { name: 'Menú' })), painted.menu, `${viewport.width} menu`);
+      expectSameBox(await boxOf(page.getByRole('region', { name: 'Atributos destacados' }).locator('img').first()), painted.art, `${viewport.width} banner`);
     }
   });
 

@@ -4,7 +4,7 @@ import { balanceUnit, headerBalance } from '#domain/navigation';
 import { formatNumber } from '#domain/format';
 import { useBalance } from '#data/shared-reads';
 import { useReportDataAge } from '#components/screen-data-age';
-import { useShellHint } from '#app/shell/shell-hint.ts';
+import { useShellHint } from '#offline/shell-hint';
 import classes from './header.module.css';
 
 /**

@@ -94,7 +94,7 @@ function fakeWindow(pathname: string, items: Record<string, unknown>, online = t
       head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
     },
   };
-  return { win: win as unknown as Window, text: (id: string) => elements.get(id)?.textContent ?? '', attrs: () => elements.get('app-shell')!.attributes, links };
+  return { win: win as unknown as Window, text: (id: string) => elements.get(id)?.textContent ?? '', attrs: (id = 'app-shell') => elements.get(id)?.attributes ?? new Map<string, string>(), links };
 }
 
 const data: ShellData = {
@@ -126,6 +126,29 @@ describe('bootShell', () => {
       ['preload', '/assets/home-route-c.css'],
     ]);
     expect(page.links.every((l) => l.crossOrigin === '')).toBe(true);
+  });
+
+  it('paints the first home banner from the hint, before any JavaScript, only on the home frame', () => {
+    const art = { wide: '/art/banner-accesible.svg', compact: '/art/banner-accesible-compact.svg' };
+    const home = fakeWindow('/home', { [SESSION_KEY]: session(ana), [HINT_KEY]: { ...hint, art } });
+    bootShell(home.win, data);
+    expect(home.attrs().has('data-art')).toBe(true);
+    expect(home.attrs('as-art').get('src')).toBe(art.wide);
+    expect(home.attrs('as-art-compact').get('srcset')).toBe(art.compact);
+
+    const other = fakeWindow('/premios', { [SESSION_KEY]: session(ana), [HINT_KEY]: { ...hint, art } });
+    bootShell(other.win, data);
+    expect(other.attrs().has('data-art')).toBe(false);
+  });
+
+  it('fetches nothing but the app’s own art, and shows no balance the header has not shown yet', () => {
+    for (const art of [{ wide: 'https://evil.example/x.svg', compact: '/art/a.svg' }, { wide: '/art/../api/imps', compact: '/art/a.svg' }, { wide: '/art/a.svg' }]) {
+      const page = fakeWindow('/home', { [SESSION_KEY]: session(ana), [HINT_KEY]: { ...hint, amount: '', art } });
+      bootShell(page.win, data);
+      expect(page.attrs().has('data-art')).toBe(false);
+      expect(page.attrs('as-art').has('src')).toBe(false);
+      expect(page.attrs().has('data-balance')).toBe(false);
+    }
   });
 
   it('never shows another user’s balance, and greets by name without a nickname', () => {

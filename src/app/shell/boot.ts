@@ -5,6 +5,7 @@
 // anything: it reads localStorage and only shows. When unsure, it shows less, never a wrong name.
 // The rules it mirrors (guard, header, banner) are checked against #domain in boot.test.ts.
 // One file a little over the usual size: the build inlines it whole, so it cannot be split.
+import type { ShellArt, ShellHint } from '#offline/shell-hint';
 import type { ShellFrame } from './route-modules.ts';
 
 /** What the build writes into the page: [pattern, frame, text, file indexes] per route. */
@@ -28,14 +29,6 @@ export interface ShellSession {
   user: ShellUser;
   /** Set while a supervisor browses as an agent. */
   impersonating: boolean;
-}
-
-/** What the app leaves for the shell (src/app/shell/shell-hint.ts): the header balance. */
-export interface ShellHint {
-  userId: number;
-  nick: string;
-  amount: string;
-  unit: string;
 }
 
 export const SESSION_KEY = 'impecable.session';
@@ -150,6 +143,29 @@ export function readHint(storage: Pick<Storage, 'getItem'> | null, user: ShellUs
   }
 }
 
+/** A hinted banner file: only the app's own art folder, so a tampered hint fetches nothing else. */
+function artFile(value: unknown): string | null {
+  return typeof value === 'string' && /^\/art\/[a-z0-9-]+\.svg$/.test(value) ? value : null;
+}
+
+/** The hint's banner art when both files are the app's own; else null (the shell keeps its bone). */
+export function hintedArt(hint: ShellHint | null): ShellArt | null {
+  const art = hint && hint.art;
+  const wide = art ? artFile(art.wide) : null;
+  const compact = art ? artFile(art.compact) : null;
+  return wide && compact ? { wide, compact } : null;
+}
+
+/** Shows the first banner where the home frame has its bone, from the same files the app uses. */
+function paintArt(doc: Document, shell: HTMLElement, art: ShellArt): void {
+  const img = doc.getElementById('as-art');
+  const source = doc.getElementById('as-art-compact');
+  if (!img || !source) return;
+  source.setAttribute('srcset', art.compact);
+  img.setAttribute('src', art.wide);
+  shell.setAttribute('data-art', '');
+}
+
 function preload(doc: Document, data: ShellData, indexes: number[]): void {
   const seen: Record<string, true> = {};
   for (const index of indexes) {
@@ -197,11 +213,13 @@ export function bootShell(win: Window, data: ShellData): void {
     if (isAgent(user)) {
       shell.setAttribute('data-agent', '');
       const hint = readHint(storage, user);
-      if (hint) {
+      if (hint && hint.amount) {
         text('as-amount', hint.amount + ' ');
         text('as-unit', hint.unit);
         shell.setAttribute('data-balance', '');
       }
+      const art = frame === 'home' ? hintedArt(hint) : null;
+      if (art) paintArt(doc, shell, art);
     }
     if (route && route[2]) {
       text('as-title', route[2]);

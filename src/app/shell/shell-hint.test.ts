@@ -5,7 +5,7 @@ import { resetDb } from '#offline/db';
 import { setSession, SHELL_HINT_STORAGE_KEY, signedOut } from '#offline/session';
 import { createSessionLifecycle } from '#offline/session-lifecycle';
 import { readHint } from './boot.ts';
-import { writeShellHint } from './shell-hint.ts';
+import { writeShellArt, writeShellHint } from '#offline/shell-hint';
 
 const user = (id: number, perfil = ''): SessionUser => ({
   id, name: `U${id}`, email: `u${id}@impecable.demo`, nick_name: `Nick${id}`, role: 'agente', perfil, division: null, marca_id: 2, puntos_ring_ring: 0,
@@ -56,6 +56,15 @@ describe('the shell hint', () => {
     writeShellHint(ana, '1.250', 'IMPs');
     expect(readHint(storage, ana)).toEqual({ userId: 1, nick: 'Nick1', amount: '1.250', unit: 'IMPs' });
     expect(readHint(storage, bruno)).toBeNull();
+  });
+
+  it('keeps the first banner’s art beside the balance, whichever is written first', () => {
+    signIn(ana);
+    const art = { wide: '/art/banner-accesible.svg', compact: '/art/banner-accesible-compact.svg' };
+    writeShellArt(ana, art);
+    expect(readHint(storage, ana)).toEqual({ userId: 1, nick: 'Nick1', amount: '', unit: '', art });
+    writeShellHint(ana, '1.250', 'IMPs');
+    expect(readHint(storage, ana)).toEqual({ userId: 1, nick: 'Nick1', amount: '1.250', unit: 'IMPs', art });
   });
 
   it('is not written for a user who is no longer signed in', () => {

@@ -3,8 +3,10 @@ import { useAtomValue } from 'jotai';
 import type { SessionUser } from '#contract/session';
 import { showsNewContentPrompt } from '#domain/navigation';
 import { currentAttribute } from '#domain/calendar';
+import { attributeArt } from '#domain/attributes';
 import { bannerAttributes, inDisplayOrder } from '#domain/training';
 import { sessionAtom } from '#offline/session';
+import { useShellArt } from '#offline/shell-hint';
 import { LoadError } from '#components/load-error';
 import { useCalendar } from '#data/shared-reads';
 import { useFirstBannerClick } from '#features/home/hooks/use-first-banner-click.ts';
@@ -22,6 +24,10 @@ export function HomeScreen({ user }: { user: SessionUser }) {
   const impersonating = useAtomValue(sessionAtom).originalUser !== null;
   const now = new Date();
   const attributes = calendar.data;
+  const banners = attributes ? bannerAttributes(attributes) : [];
+  // The next visit's static shell paints this banner before any JavaScript (its LCP).
+  const art = banners[0] ? attributeArt(banners[0].slug) : null;
+  useShellArt(user, art && { wide: art.banner, compact: art.bannerCompact });
 
   if (!attributes) {
     if (calendar.isLoading) return <HomeSkeleton />;
@@ -37,7 +43,7 @@ export function HomeScreen({ user }: { user: SessionUser }) {
   return (
     <Stack gap="xl">
       <PageHeading />
-      <BannerCarousel banners={bannerAttributes(attributes)} onBannerClick={onBannerClick} />
+      <BannerCarousel banners={banners} onBannerClick={onBannerClick} />
       <AttributeAvatars calendar={attributes} now={now} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <MonthlyProgress attributes={enabled} currentId={currentAttribute(attributes, now)?.id ?? null} userId={user.id} />
