@@ -1,6 +1,7 @@
 // The API under load: autocannon at 50 connections against GET /api/health (the stack's
 // ceiling on this machine: no auth, no database), the ranking pages (global, by site, by
-// brand; with and without search), "my position", the balance and an idempotent write, on a
+// brand; with and without search), "my position", the balance, an idempotent write and
+// Seguimiento's overview and by-site reads (as supervisors), on a
 // database loaded with generated agents (lib/generate.ts). Every endpoint is measured the same
 // way, so each read's req/s can be set against health's. Reports p50/p99, req/s and the
 // server's resident memory sampled during each run. Endpoints that answer 404 (not built yet)
@@ -9,10 +10,10 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { MAX_REQUESTS_PER_SOCKET } from '#server/http-limits';
 import { SCALE_BUDGETS } from './lib/budgets.ts';
-import type { BenchServer } from './lib/server.ts';
+import { signIn, type BenchServer } from './lib/server.ts';
 import { round } from './lib/stats.ts';
 
-export type EndpointKind = 'health' | 'ranking' | 'search' | 'position' | 'balance' | 'write';
+export type EndpointKind = 'health' | 'ranking' | 'search' | 'position' | 'balance' | 'write' | 'coaching';
 
 export interface EndpointResult {
   name: string;
@@ -35,6 +36,8 @@ interface Endpoint {
   kind: EndpointKind;
   path: string;
   method?: 'POST';
+  /** Whose token asks (default: the agent's); Seguimiento reads are a supervisor's. */
+  as?: 'interno' | 'admin';
 }
 
 export function endpoints(search: string, attribute: string): Endpoint[] {
@@ -50,6 +53,9 @@ export function endpoints(search: string, attribute: string): Endpoint[] {
     { name: 'Mi posición (global)', kind: 'position', path: '/api/ranking/your-position' },
     { name: 'Saldo (GET imps)', kind: 'balance', path: '/api/imps' },
     { name: 'Escritura idempotente (POST log/register)', kind: 'write', path: '/api/log/register', method: 'POST' },
+    // Seguimiento (issue 20): the current attribute (3, Accesible, in the demo calendar).
+    { name: 'Seguimiento resumen (INTERNO, su marca)', kind: 'coaching', path: '/api/seguimiento/resumen/3', as: 'interno' },
+    { name: 'Seguimiento por sede (admin, todo)', kind: 'coaching', path: '/api/seguimiento/sedes/3', as: 'admin' },
   ];
 }
 
@@ -101,16 +107,23 @@ export async function runApiScale(options: {
   log: (line: string) => void;
 }): Promise<EndpointResult[]> {
   const results: EndpointResult[] = [];
+  const supervisors = new Map<string, string>();
+  const tokenOf = async (endpoint: Endpoint): Promise<string> => {
+    if (!endpoint.as) return options.token;
+    if (!supervisors.has(endpoint.as)) supervisors.set(endpoint.as, (await signIn(options.server.url, `${endpoint.as}@impecable.demo`)).token);
+    return supervisors.get(endpoint.as) ?? options.token;
+  };
   for (const endpoint of endpoints(options.search, options.attribute)) {
-    const status = await probe(options.server, options.token, endpoint);
+    const token = await tokenOf(endpoint);
+    const status = await probe(options.server, token, endpoint);
     if (status === 404) {
       results.push({ name: endpoint.name, kind: endpoint.kind, path: endpoint.path, available: false, status });
       options.log(`api: ${endpoint.name}: no disponible (404)`);
       continue;
     }
     // A short warm-up so JIT and caches settle, then the measured run.
-    await load(options.server, options.token, endpoint, 2);
-    const { result, maxRss } = await load(options.server, options.token, endpoint, options.seconds);
+    await load(options.server, token, endpoint, 2);
+    const { result, maxRss } = await load(options.server, token, endpoint, options.seconds);
     const row: EndpointResult = {
       name: endpoint.name,
       kind: endpoint.kind,

@@ -116,12 +116,13 @@ function memoryCheck(section: string, what: string, database: string, maxMb: num
   };
 }
 
-const READ_KINDS = new Set(['ranking', 'search', 'position', 'balance']);
+const READ_KINDS = new Set(['ranking', 'search', 'position', 'balance', 'coaching']);
 
 /** The p99 budget of a read on PostgreSQL, and the note that explains a miss. */
 function postgresP99(e: EndpointResult): { ms: number; note: string } {
   if (e.kind === 'search') return { ms: S.postgres.searchP99Ms, note: 'api-search' };
   if (e.kind === 'balance') return { ms: S.postgres.balanceP99Ms, note: 'api-balance' };
+  if (e.kind === 'coaching') return { ms: S.postgres.coachingP99Ms, note: 'api-ranking' };
   if (e.kind === 'position') return { ms: S.postgres.positionP99Ms, note: 'api-ranking' };
   return { ms: S.postgres.rankingP99Ms, note: 'api-ranking' };
 }

@@ -16,13 +16,17 @@ import { answerClientError, connectionCap, httpServerOptions } from './http-limi
 import { TerminalLogController, terminalStream, type LogFormat } from './logging.ts';
 import { attributesRoutes } from './modules/attributes/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { coachingRoutes } from './modules/coaching/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { logEventsRoutes } from './modules/log-events/routes.ts';
 import { navigationRoutes } from './modules/navigation/routes.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { orderSummaryRoutes } from './modules/order-summary/routes.ts';
 import { pointsRoutes } from './modules/points/routes.ts';
 import { quizRoutes } from './modules/quiz/routes.ts';
 import { rankingRoutes } from './modules/rankings/routes.ts';
+import { ReadCache } from './read-cache.ts';
+import { listenForInvalidations } from './modules/auth/session-channel.ts';
 import { refacesRoutes } from './modules/refaces/routes.ts';
 import { syncGatePlugin } from './modules/sync/gate.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
@@ -160,6 +164,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Uploads (reface photos, user imports): one file per request, read with request.file();
     // routes may lower these limits. An oversize file fails with 413 before it is stored.
     await api.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 }, throwFileSizeLimit: true });
+    // Ranking and Seguimiento reads are cached per process (read-cache.ts) while it hears every
+    // instance's changes by NOTIFY; a write answered here that moves rankings also empties
+    // this process's cache before its answer leaves, so the writer's very next read sees it.
+    const readCache = new ReadCache();
+    const readInvalidations = await listenForInvalidations(deps.db, readCache);
+    api.addHook('onClose', async () => {
+      await readInvalidations.stop();
+    });
+    api.addHook('onSend', async (request, reply, payload) => {
+      const route = request.routeOptions.config;
+      if (reply.statusCode < 400 && (route.earnsPoints === true || route.changesReads === true)) readCache.evictReads();
+      return payload;
+    });
 
     // 2b. Routes (paths as in product-spec.md section 7).
     await api.register(systemRoutes, deps);
@@ -170,12 +187,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(rewardsRoutes, { ...deps, giftCards: options.giftCards ?? new LocalGiftCardProvider({ clock: deps.clock }) });
     await api.register(trainingRoutes, deps);
     await api.register(quizRoutes, deps);
-    await api.register(rankingRoutes, deps);
+    await api.register(rankingRoutes, { ...deps, cache: readCache });
     await api.register(logEventsRoutes, deps);
     await api.register(navigationRoutes, deps);
+    await api.register(coachingRoutes, { ...deps, cache: readCache });
     await api.register(orderSummaryRoutes, deps);
     await api.register(userImportRoutes, deps);
     await api.register(refacesRoutes, deps);
+    await api.register(notificationsRoutes, deps);
     await api.register(syncRoutes);
 
     api.setNotFoundHandler(async () => {

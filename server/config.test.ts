@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, DEMO_SSO_SECRET, loadConfig, type Config, type Env } from './config';
 
 const STRONG = 'x'.repeat(40);
+/** A pair as `web-push generate-vapid-keys` prints it. */
+const VAPID = { publicKey: 'BInc7XyHj-XJEyr4I8N6oilEUTAQUyG7BXr3V1vOxSe6KgiRfzmraTkA6BtdFJq_RO0RiIe59wRoCC4fEDIVZgQ', privateKey: 'DfcXnX0LtoU7-byQ71Kf3Rwob0PusCbrFYrNUf4Bf78' };
 
 describe('loadConfig defaults', () => {
   it('gives the documented defaults for an empty environment', () => {
@@ -36,6 +38,8 @@ describe('loadConfig defaults', () => {
       rankingPrizes: [300, 200, 100],
       brandPrize: 100,
       httpLimits: { headersTimeoutSeconds: 15, requestTimeoutSeconds: 120, idleTimeoutSeconds: 120, keepAliveTimeoutSeconds: 72, maxConnections: 10_000 },
+      vapid: null,
+      vapidSubject: 'mailto:avisos@impecable.demo',
     });
   });
 });
@@ -63,6 +67,7 @@ describe('loadConfig values', () => {
     ['rate limit', { AUTH_RATE_LIMIT: '1000' }, { authRateLimit: 1000 }],
     ['production with its own secret', { NODE_ENV: 'production', SSO_SECRET: STRONG }, { isProduction: true, demoMode: false, ssoSecret: STRONG }],
     ['ranking prizes', { RANKING_PRIZES: '500, 250,0', BRAND_PRIZE: '150' }, { rankingPrizes: [500, 250, 0], brandPrize: 150 }],
+    ['VAPID keys and subject', { VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT: 'https://impecable.example.com/contacto' }, { vapid: VAPID, vapidSubject: 'https://impecable.example.com/contacto' }],
     ['blank values fall back to defaults', { PORT: ' ', HOST: '' }, { port: 8080, host: '0.0.0.0' }],
   ])('%s', (_name, env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
@@ -89,6 +94,9 @@ describe('loadConfig refusals', () => {
     ['several workers on PGlite', { WORKERS: '2' }, /WORKERS=2 necesita PostgreSQL \(DATABASE_URL\): PGlite.*un solo proceso/],
     ['zero workers', { WORKERS: '0', DATABASE_URL: 'postgres://u:p@db/impecable' }, /WORKERS debe ser un entero entre 1 y 64/],
     ['zero idle hours', { SESSION_IDLE_HOURS: '0' }, /SESSION_IDLE_HOURS/],
+    ['a VAPID public key without its private key', { VAPID_PUBLIC_KEY: VAPID.publicKey }, /VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntas/],
+    ['a VAPID private key that is not one', { VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: 'corta' }, /VAPID_PRIVATE_KEY/],
+    ['a VAPID subject that is no contact', { VAPID_SUBJECT: 'http://impecable.example.com' }, /VAPID_SUBJECT/],
   ])('%s', (_name, env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -38,6 +38,9 @@
 // | IDLE_TIMEOUT_SECONDS    | 120                                            | a connection with no traffic either way is closed
 // | KEEPALIVE_TIMEOUT_SECONDS | 72                                           | an idle keep-alive connection is closed (above proxies' 60)
 // | MAX_CONNECTIONS         | 10000 (at most 80 % of the open-file limit)    | further connections are dropped at once
+// | VAPID_PUBLIC_KEY        | (unset: a pair generated on first start and    | Web Push application server key pair
+// | VAPID_PRIVATE_KEY       |  kept in the database for every instance)      | (base64url, as web-push generate-vapid-keys prints)
+// | VAPID_SUBJECT           | mailto:avisos@$CORPORATE_DOMAIN                | contact for push services (mailto: or https:)
 
 export const DEMO_SSO_SECRET = 'impecable-demo-sso-secret-do-not-use-in-production';
 export const MAINTENANCE_ALLOWLIST_MAX = 11;
@@ -88,6 +91,9 @@ export interface Config {
   brandPrize: number;
   /** Limits against slow and idle clients (seconds), and the connection cap (HTTP server). */
   httpLimits: HttpLimits;
+  /** Web Push (issue 21): the configured VAPID pair (null: generated and stored in the database) and subject. */
+  vapid: { publicKey: string; privateKey: string } | null;
+  vapidSubject: string;
 }
 
 export interface HttpLimits {
@@ -160,6 +166,19 @@ function readHttpLimits(int: (name: string, fallback: number, min: number, max: 
   };
 }
 
+/** VAPID keys: both or neither, base64url, a P-256 public point (65 bytes) and a 32-byte private key. */
+function readVapid(text: (name: string) => string | null, problems: string[]): Config['vapid'] {
+  const publicKey = text('VAPID_PUBLIC_KEY');
+  const privateKey = text('VAPID_PRIVATE_KEY');
+  if (publicKey === null && privateKey === null) return null;
+  const bytes = (value: string | null) => (value !== null && /^[\w-]+$/.test(value) ? Buffer.from(value, 'base64url').length : 0);
+  if (bytes(publicKey) !== 65 || bytes(privateKey) !== 32 || publicKey === null || privateKey === null) {
+    problems.push('VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntas, en base64url (clave pública P-256 de 65 bytes, privada de 32): genéralas con `npx web-push generate-vapid-keys`');
+    return null;
+  }
+  return { publicKey, privateKey };
+}
+
 export function loadConfig(env: Env): Config {
   const problems: string[] = [];
   const { text, int, bool, url } = readerOf(env, problems);
@@ -193,6 +212,12 @@ export function loadConfig(env: Env): Config {
   const rankingPrizes = readPrizeTiers(text('RANKING_PRIZES'), problems);
   if (isProduction && demoMode) problems.push('DEMO_MODE no puede estar activo en producción');
   const httpLimits = readHttpLimits(int);
+  const vapid = readVapid(text, problems);
+  const corporateDomain = (text('CORPORATE_DOMAIN') ?? 'impecable.demo').toLowerCase();
+  const vapidSubject = text('VAPID_SUBJECT') ?? `mailto:avisos@${corporateDomain}`;
+  if (!/^mailto:\S+@\S+$/.test(vapidSubject) && !/^https:\/\/\S+$/.test(vapidSubject)) {
+    problems.push(`VAPID_SUBJECT debe ser mailto:correo o una URL https: (es "${vapidSubject}")`);
+  }
   if (httpLimits.headersTimeoutSeconds > httpLimits.requestTimeoutSeconds) {
     problems.push('HEADERS_TIMEOUT_SECONDS no puede ser mayor que REQUEST_TIMEOUT_SECONDS');
   }
@@ -221,7 +246,7 @@ export function loadConfig(env: Env): Config {
     googleClientId: text('GOOGLE_CLIENT_ID'),
     googleTokeninfoUrl: url('GOOGLE_TOKENINFO_URL', 'https://oauth2.googleapis.com/tokeninfo'),
     googleJwksUrl: url('GOOGLE_JWKS_URL', 'https://www.googleapis.com/oauth2/v3/certs'),
-    corporateDomain: (text('CORPORATE_DOMAIN') ?? 'impecable.demo').toLowerCase(),
+    corporateDomain,
     sessionIdleHours: int('SESSION_IDLE_HOURS', 12, 1, 24 * 30),
     supervisorIdleMinutes: int('SUPERVISOR_IDLE_MINUTES', 10, 1, 24 * 60),
     syncIdleDays: int('SYNC_IDLE_DAYS', 30, 1, 365),
@@ -235,6 +260,8 @@ export function loadConfig(env: Env): Config {
     rankingPrizes,
     brandPrize: int('BRAND_PRIZE', DEFAULT_BRAND_PRIZE, 0, 1_000_000),
     httpLimits,
+    vapid,
+    vapidSubject,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

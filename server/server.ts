@@ -27,6 +27,7 @@ import { LocalGiftCardProvider } from './modules/rewards/gift-card-provider.ts';
 import { LocalRefaceProvider } from './modules/refaces/local-provider.ts';
 import { REFACE_JOB, refaceJobHandler } from './modules/refaces/processor.ts';
 import { RANKING_MONTH_END_JOB, rankingMonthEndHandler, scheduleRankingMonthEnd } from './modules/rankings/month-end.ts';
+import { notificationJobHandlers, startNotifications } from './modules/notifications/jobs.ts';
 import { RECONCILE_ORDER_JOB, reconcileOrderHandler } from './modules/rewards/jobs.ts';
 import { DEMO_USERS } from './seed/demo-users.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/index.ts';
@@ -118,12 +119,14 @@ async function serve(config: Config, opened: OpenedDatabase, pidFile: string | n
     [RECONCILE_ORDER_JOB]: reconcileOrderHandler({ db, clock }, giftCards),
     [REFACE_JOB]: refaceJobHandler({ db, clock }, new LocalRefaceProvider(), app.log),
     [RANKING_MONTH_END_JOB]: rankingMonthEndHandler(db, clock, { tiers: config.rankingPrizes, brand: config.brandPrize }),
+    ...notificationJobHandlers({ db, config, clock }, app.log),
   };
   // Claims are FOR UPDATE SKIP LOCKED (jobs/runner.ts): every process runs one runner safely.
   const runner = new JobRunner(db, { handlers, logger: app.log });
   await scheduleHousekeeping(db, clock());
   await schedulePointsExpiry(db, clock());
   await scheduleRankingMonthEnd(db, clock());
+  await startNotifications({ db, config }, clock());
   runner.start();
 
   onStopSignals(async (signal) => {

@@ -1,12 +1,14 @@
 /// <reference lib="webworker" />
 // The service worker: precaches the app shell so every route opens offline, caches static
-// content and videos at run time (caching.ts), and drains the outbox on Background Sync
-// (background-sync.ts). It never caches personal API data: that lives in Dexie snapshots.
+// content and videos at run time (caching.ts), drains the outbox on Background Sync
+// (background-sync.ts) and shows Web Push notices (push.ts). It never caches personal API
+// data: that lives in Dexie snapshots.
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { registerBackgroundSync } from './background-sync';
 import { registerRuntimeCaching } from './caching';
+import { registerPush } from './push';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -22,6 +24,7 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denyl
 
 registerRuntimeCaching();
 registerBackgroundSync(self);
+registerPush(self);
 
 self.addEventListener('message', (event) => {
   // The page asks a waiting worker to take over only when the user chose "Actualizar".

@@ -1,7 +1,7 @@
 // Loads a fresh database for the bench: migrations, the demo (organisation, calendar,
 // content, demo users), then N generated agents with a realistic spread of activity, all
 // with set-based SQL (INSERT … SELECT generate_series), never one insert per row. Then the
-// precomputed standings are rebuilt. PGlite in a fresh folder by default; with DATABASE_URL
+// precomputed standings and Seguimiento's counters are rebuilt. PGlite in a fresh folder by default; with DATABASE_URL
 // the database is emptied first, so it must be a bench database (name ending in "bench").
 import { rmSync } from 'node:fs';
 import { sql, type Kysely } from 'kysely';
@@ -9,6 +9,7 @@ import { migrateToLatest } from '#server/db/migrate';
 import { openDatabase } from '#server/db/open';
 import type { Database } from '#server/db/schema';
 import { rebuildBalances } from '#server/modules/points/movements';
+import { rebuildCoaching } from '#server/modules/coaching/aggregates-rebuild';
 import { rebuildStandings } from '#server/modules/rankings/standings';
 import { seedDemo } from '#server/seed/index';
 import { CREDIT_LIFETIME_DAYS, REFACE_POINTS, VIDEO_POINTS } from '#domain/points';
@@ -151,6 +152,11 @@ export async function generateDatabase(options: GenerateOptions, log: (line: str
     await rebuildStandings(db);
     const standingsSeconds = (performance.now() - standingsStarted) / 1000;
     log(`datos: clasificaciones recalculadas en ${standingsSeconds.toFixed(1)} s`);
+    // Seguimiento's counters, from the same facts (the raw inserts above bypass their writer).
+    const coachingStarted = performance.now();
+    await rebuildCoaching(db);
+    await sql`ANALYZE`.execute(db);
+    log(`datos: contadores de Seguimiento recalculados en ${((performance.now() - coachingStarted) / 1000).toFixed(1)} s`);
     return { agents: options.agents, seconds: Math.round(seconds * 10) / 10, rows, standingsSeconds: Math.round(standingsSeconds * 10) / 10 };
   } finally {
     await db.destroy();

@@ -14,6 +14,9 @@ import * as impersonationSessions from './migrations/0010-impersonation-sessions
 import * as serverObserved from './migrations/0011-server-observed.ts';
 import * as balanceAndSessionCache from './migrations/0012-balance-and-session-cache.ts';
 import * as rateLimits from './migrations/0013-rate-limits.ts';
+import * as coaching from './migrations/0014-coaching.ts';
+import * as notifications from './migrations/0015-notifications.ts';
+import * as readCache from './migrations/0016-read-cache.ts';
 import type { Database } from './schema.ts';
 
 /** Add each new migration here, named by its file; names sort in the order they run. */
@@ -31,6 +34,9 @@ const migrations: Record<string, Migration> = {
   '0011-server-observed': serverObserved,
   '0012-balance-and-session-cache': balanceAndSessionCache,
   '0013-rate-limits': rateLimits,
+  '0014-coaching': coaching,
+  '0015-notifications': notifications,
+  '0016-read-cache': readCache,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

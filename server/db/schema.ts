@@ -363,6 +363,67 @@ export interface RankingDownloadsTable {
   expires_at: Timestamp;
 }
 
+/** Seguimiento (migration 0014): one agent's state on one attribute, once started. Written by coaching/aggregates.ts. */
+export interface CoachingProgressTable {
+  attribute_id: number;
+  user_id: number;
+  brand_id: number;
+  /** 0: none. */
+  platform_id: number;
+  /** 0: none. */
+  site_id: number;
+  last_activity_at: Timestamp;
+  videos_seen: number;
+  /** Bit q-1 set when quiz q is completed. */
+  quiz_mask: number;
+  /** Points of the completed quizzes. */
+  quiz_points: number;
+  reface: boolean;
+  finished: boolean;
+}
+
+/** Agents per placement (migration 0014). */
+export interface CoachingPopulationTable {
+  brand_id: number;
+  platform_id: number;
+  site_id: number;
+  agents: number;
+}
+
+/** Per (attribute, placement) counters of coaching_progress (migration 0014). */
+export interface CoachingCountsTable {
+  attribute_id: number;
+  brand_id: number;
+  platform_id: number;
+  site_id: number;
+  started: number;
+  finished: number;
+  reface: number;
+  quizzes: number;
+  quiz_points: number;
+}
+
+/** Monthly ranking points per (attribute, placement, day) (migration 0014). */
+export interface CoachingDayPointsTable {
+  attribute_id: number;
+  brand_id: number;
+  platform_id: number;
+  site_id: number;
+  day: string;
+  points: number;
+}
+
+/** First answers per (attribute, placement, question, option) (migration 0014). */
+export interface CoachingAnswerCountsTable {
+  attribute_id: number;
+  brand_id: number;
+  platform_id: number;
+  site_id: number;
+  question_id: number;
+  option_id: number;
+  answers: number;
+}
+
 export interface Database {
   brands: BrandsTable;
   platforms: PlatformsTable;
@@ -396,6 +457,16 @@ export interface Database {
   ranking_closings: RankingClosingsTable;
   ranking_winners: RankingWinnersTable;
   ranking_downloads: RankingDownloadsTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  vapid_keys: VapidKeysTable;
+  notification_band_members: NotificationBandMembersTable;
+  coaching_progress: CoachingProgressTable;
+  coaching_population: CoachingPopulationTable;
+  coaching_counts: CoachingCountsTable;
+  coaching_day_points: CoachingDayPointsTable;
+  coaching_answer_counts: CoachingAnswerCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -404,3 +475,48 @@ export type NewLedgerEntry = Insertable<PointsLedgerTable>;
 export type NewVideoProgress = Insertable<VideoProgressTable>;
 export type JobRow = Selectable<JobsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+
+/** One notification of one agent (migration 0015); (user_id, event_key) is unique: an event happens once. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  event_key: string;
+  title: string;
+  body: string;
+  url: string;
+  created_at: DefaultTimestamp;
+  read_at: Timestamp | null;
+}
+
+/** A kind the agent switched on or off; no row means on. */
+export interface NotificationPreferencesTable {
+  user_id: number;
+  kind: string;
+  enabled: boolean;
+}
+
+/** A device's Web Push subscription; revoking its session removes it (trigger of migration 0015). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  session_id: number | null;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: DefaultTimestamp;
+}
+
+/** The VAPID pair generated when the configuration has none: one row. */
+export interface VapidKeysTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  public_key: string;
+  private_key: string;
+  created_at: DefaultTimestamp;
+}
+
+/** Who was in a prize band of their site ranking at the last band check. */
+export interface NotificationBandMembersTable {
+  attribute_id: number;
+  user_id: number;
+}

@@ -42,6 +42,25 @@ export async function enqueueJob(
   return row?.id ?? null;
 }
 
+/** Queues many jobs in one statement (an event's pushes); a job whose unique key is taken is skipped. */
+export async function enqueueJobs(
+  db: Kysely<Database>,
+  jobs: readonly { kind: string; payload?: unknown; runAt?: Date; uniqueKey?: string }[],
+): Promise<void> {
+  if (jobs.length === 0) return;
+  await db.insertInto('jobs').values(jobs.map((job) => ({
+    kind: job.kind,
+    payload: JSON.stringify(job.payload ?? {}),
+    run_at: job.runAt ?? new Date(),
+    unique_key: job.uniqueKey ?? null,
+  }))).onConflict((oc) => oc.column('unique_key').doNothing()).execute();
+}
+
+/** Forgets finished jobs of these kinds created before `before` (an event's pushes): the table stays small. */
+export async function purgeFinishedJobs(db: Kysely<Database>, kinds: readonly string[], before: Date): Promise<void> {
+  await db.deleteFrom('jobs').where('kind', 'in', kinds).where('status', 'in', ['done', 'failed']).where('created_at', '<', before).execute();
+}
+
 /**
  * Drops a queued job by its unique key: its work was done another way (a prize order settled
  * by the request itself). A job already running or finished is left alone.

@@ -35,6 +35,8 @@ declare module 'fastify' {
     allowSync?: boolean;
     /** The route can credit (or spend) IMPs: refused (403) to impersonation sessions and to staff. */
     earnsPoints?: boolean;
+    /** The route may change what a cached ranking or Seguimiento read shows besides points (a nick name, a placement): app.ts empties this process's read cache when it answers. */
+    changesReads?: boolean;
     /** The body carries queued actions, each run through its own route (signature checked there): the envelope needs none. */
     carriesActions?: boolean;
   }

@@ -7,8 +7,11 @@ import { ADMIN_PATHS } from '#contract/admin';
 import { allApiPaths } from '#contract/api-paths';
 import * as attributesContract from '#contract/attributes';
 import { ATTRIBUTE_PATHS, attributesResponseSchema } from '#contract/attributes';
+import * as coachingContract from '#contract/coaching';
+import { COACHING_PATHS } from '#contract/coaching';
 import * as commonContract from '#contract/common';
 import { API_BASE, SYSTEM_PATHS } from '#contract/common';
+import * as notificationsContract from '#contract/notifications';
 import * as pointsContract from '#contract/points';
 import { impsResponseSchema, POINTS_PATHS } from '#contract/points';
 import * as quizContract from '#contract/quiz';
@@ -31,6 +34,7 @@ import { digitsOnly } from './route-contract.ts';
 /** Routes answering bytes or a page: no JSON body, so no response schema. */
 const FILE_ROUTES = new Set([
   ADMIN_PATHS.orderSummaryDownload, ADMIN_PATHS.importTemplate, RANKING_PATHS.downloadFile, REFACE_PATHS.downloadImage, REWARDS_PATHS.coupon,
+  COACHING_PATHS.download,
 ]);
 
 interface Declared {
@@ -69,7 +73,7 @@ describe('the server follows the contract', () => {
   });
 
   it('answers every JSON route with one of the contract\'s own schemas, never a server-side copy', () => {
-    const contract = new Set([adminContract, attributesContract, commonContract, pointsContract, quizContract, rankingContract, refaceContract,
+    const contract = new Set([adminContract, attributesContract, coachingContract, commonContract, notificationsContract, pointsContract, quizContract, rankingContract, refaceContract,
       rewardsContract, sessionContract, syncContract, trainingContract].flatMap((module) => Object.values(module).filter((v) => v instanceof z.core.$ZodType)));
     const json = declared.filter((route) => !FILE_ROUTES.has(route.path as never));
     expect(json.filter(({ response }) => !contract.has(response?.[200] as z.core.$ZodType)).map(({ method, path }) => `${method} ${path}`)).toEqual([]);

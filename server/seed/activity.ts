@@ -26,6 +26,8 @@ export interface ActivityUser {
 
 const DAY = 86_400_000;
 const QUESTIONS = 10;
+/** The floor's hard question (its number in quiz 1): most agents get it wrong (Seguimiento shows it). */
+export const HARD_QUESTION = 4;
 
 /**
  * Placeholder source keys of a planned quiz's correct answers: participations do not exist yet.
@@ -76,6 +78,8 @@ function planAttribute(rng: Rng, entry: CalendarEntry, catalogue: Catalogue, e: 
       if (!rng.chance(0.45 + 0.5 * e)) continue;
       const roll = rng.next();
       const points = roll < 0.3 + 0.4 * e ? 5 : roll < 0.55 + 0.3 * e ? 4 : rng.int(1, 3);
+      // After every draw, so the stream (and all other activity) stays as it was.
+      if (number === 1 && n === HARD_QUESTION && roll < 0.85) continue;
       earnings.push({
         key: (userId) => `${seedQuizKeyPrefix(userId, entry.id, number)}${n}`,
         amount: points, concept: `Quiz ${number} ${entry.nombre}: respuesta correcta`, attributeId: entry.id, at: Math.min(at, nowMs),
@@ -123,4 +127,21 @@ export function planActivity(rng: Rng, catalogue: Catalogue, users: readonly Act
       attribute_id: earning.attributeId, kind: 'activity' as const, occurred_at: at, created_at: at, expires_at: creditExpiry(at),
     };
   }));
+}
+
+/** Days before `now` after which the demo's stalled agents did nothing on the open attribute. */
+export const STALLED_DEMO_DAYS = 9;
+
+/**
+ * Seguimiento's stalled agents: one generated agent in six (never a twin or a twin's original,
+ * so ties stay) did nothing on the open attribute in the last STALLED_DEMO_DAYS days. Drops
+ * their later credits after planning, so the random stream and everyone else stay as they were.
+ */
+export function shapeStalled(ledger: NewLedgerEntry[], users: readonly (ActivityUser & { email?: string })[], catalogue: Catalogue, now: Date): NewLedgerEntry[] {
+  const open = catalogue.calendar.find((a) => a.enabled && !isMonthClosed(a, now) && a.month_start !== null && a.month_start <= now.toISOString().slice(0, 10));
+  if (!open) return ledger;
+  const twinned = new Set(users.flatMap((u) => (u.twinOf === null ? [] : [u.twinOf])));
+  const stalled = new Set(users.filter((u, i) => i % 6 === 4 && u.twinOf === null && !twinned.has(i) && u.engagement >= 0).map((u) => u.id));
+  const after = now.getTime() - STALLED_DEMO_DAYS * DAY;
+  return ledger.filter((e) => !(stalled.has(e.user_id) && e.attribute_id === open.id && new Date(e.occurred_at).getTime() > after));
 }

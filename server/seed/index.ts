@@ -7,8 +7,9 @@ import { DEFAULT_BRAND_PRIZE, DEFAULT_RANKING_PRIZES } from '#server/config';
 import type { Database, NewLedgerEntry, NewVideoProgress } from '#server/db/schema';
 import { loadHistory } from '#server/modules/points/movements';
 import { runMonthEnd } from '#server/modules/rankings/month-end';
+import { rebuildCoaching } from '#server/modules/coaching/aggregates-rebuild';
 import { rebuildStandings } from '#server/modules/rankings/standings';
-import { planActivity } from './activity.ts';
+import { planActivity, shapeStalled } from './activity.ts';
 import { seedCatalogue, type Catalogue } from './catalogue.ts';
 import { planUsers } from './people.ts';
 import { seedRefaces } from './refaces.ts';
@@ -58,7 +59,7 @@ async function seedWith(db: Kysely<Database>, now: Date, agentCount: number): Pr
     const catalogue = await seedCatalogue(trx, now);
     const { rng, users } = await insertUsers(trx, catalogue, agentCount, SEED);
     const showcaseId = users.find((u) => u.email === SHOWCASE_EMAIL)?.id ?? null;
-    const planned = planActivity(rng, catalogue, users, now);
+    const planned = shapeStalled(planActivity(rng, catalogue, users, now), users, catalogue, now);
     const shaped = showcaseId === null ? planned : shapeShowcase(planned, showcaseId, catalogue, now);
     // Real participations and answers behind the planned quiz points (their credits get real keys).
     const ledger = await seedQuizzes(trx, catalogue, shaped, now, showcaseId);
@@ -72,6 +73,8 @@ async function seedWith(db: Kysely<Database>, now: Date, agentCount: number): Pr
     // Rankings from everything above; the closed months get their frozen winners, and their
     // prizes if payday has passed (the demo's default amounts).
     await rebuildStandings(trx);
+    // Seguimiento's counters from the same facts.
+    await rebuildCoaching(trx);
     await runMonthEnd(trx, now, { tiers: DEFAULT_RANKING_PRIZES, brand: DEFAULT_BRAND_PRIZE });
     return { users: users.length, ledgerRows: ledger.length };
   });

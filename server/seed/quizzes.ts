@@ -9,7 +9,7 @@ import { answerPoints, CORRECTION_DELAY_MS, QUIZ_NUMBERS, type QuizNumber } from
 import { QUESTIONS_PER_QUIZ, RESPONSE_TIME_POINTS } from '#domain/scoring';
 import { quizVideo } from '#domain/training';
 import type { Database, NewLedgerEntry } from '#server/db/schema';
-import { parseSeedQuizKey } from './activity.ts';
+import { HARD_QUESTION, parseSeedQuizKey } from './activity.ts';
 import type { Catalogue } from './catalogue.ts';
 import { chunks } from './prng.ts';
 import { seedQuizContent } from './quiz-content.ts';
@@ -176,7 +176,9 @@ export async function seedQuizzes(db: Kysely<Database>, catalogue: Catalogue, le
             occurred_at: when, created_at: when, expires_at: creditExpiry(when),
           });
         }
-        const wrong = question.wrongOptions[spread(question.wrongOptions.length || 1, plan.userId, k)] ?? question.correctOption;
+        // The hard question's wrong answers mostly pick one tempting option.
+        const tempting = plan.quiz === 1 && question.position === HARD_QUESTION && spread(10, plan.userId, k, 3) < 7;
+        const wrong = (tempting ? question.wrongOptions[0] : question.wrongOptions[spread(question.wrongOptions.length || 1, plan.userId, k)]) ?? question.correctOption;
         return [{
           participation_id: participationId, question_id: question.id, option_id: correct ? question.correctOption : wrong,
           correct, elapsed_ms: elapsedMs, points, occurred_at: when, received_at: when,

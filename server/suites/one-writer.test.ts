@@ -16,6 +16,11 @@ const OWNERS = [
   { table: 'points_ledger', owner: 'modules/points/' },
   { table: 'user_balances', owner: 'modules/points/movements.ts' },
   { table: 'jobs', owner: 'jobs/' },
+  { table: 'coaching_progress', owner: 'modules/coaching/aggregates' },
+  { table: 'coaching_population', owner: 'modules/coaching/aggregates' },
+  { table: 'coaching_counts', owner: 'modules/coaching/aggregates' },
+  { table: 'coaching_day_points', owner: 'modules/coaching/aggregates' },
+  { table: 'coaching_answer_counts', owner: 'modules/coaching/aggregates' },
 ] as const;
 
 /** Production source of the server, as paths relative to server/ with their text. */

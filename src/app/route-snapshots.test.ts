@@ -33,7 +33,7 @@ describe('routeSnapshotKeys', () => {
   });
 
   it('reads the header on every signed-in screen, nothing on public ones', () => {
-    expect(routeSnapshotKeys(at('/reglas-impecables'), agent)).toEqual([cacheKeys.imps, cacheKeys.appConfig]);
+    expect(routeSnapshotKeys(at('/reglas-impecables'), agent)).toEqual([cacheKeys.imps, cacheKeys.appConfig, cacheKeys.notifications.list]);
     expect(routeSnapshotKeys(at('/login'), agent)).toEqual([]);
   });
 
@@ -42,7 +42,7 @@ describe('routeSnapshotKeys', () => {
     expect(keys).toEqual(
       expect.arrayContaining([cacheKeys.attributes, cacheKeys.videos(ACCESIBLE), cacheKeys.progress(ACCESIBLE), cacheKeys.quiz.participation(ACCESIBLE, 1)]),
     );
-    expect(routeSnapshotKeys(at('/dashboard/nada'), agent)).toEqual([cacheKeys.imps, cacheKeys.appConfig, cacheKeys.attributes]);
+    expect(routeSnapshotKeys(at('/dashboard/nada'), agent)).toEqual([cacheKeys.imps, cacheKeys.appConfig, cacheKeys.notifications.list, cacheKeys.attributes]);
   });
 
   it('reads the ranking an agent sees first, as the screen asks for it', () => {

@@ -12,14 +12,15 @@ import { paths } from '#domain/paths';
 import { takesPartInRankings } from '#domain/ranking-scope';
 import { preloadSnapshots } from '#offline/snapshot-preload';
 import { cacheKeys } from '#data/cache-keys';
+import { coachingViewOf, NUDGES_PER_PAGE } from '#features/coaching/view-params.ts';
 
 type Params = Record<string, string | undefined>;
 type Keys = (params: Params, query: URLSearchParams, user: SessionUser) => (string | null)[];
 
 const ATTRIBUTE_IDS = Object.keys(ATTRIBUTE_SLUGS).map(Number);
 
-/** The header: balance and menu (the menu reads the configuration). */
-const HEADER = [cacheKeys.imps, cacheKeys.appConfig];
+/** The header: balance, menu (the menu reads the configuration) and the bell's unread count. */
+const HEADER = [cacheKeys.imps, cacheKeys.appConfig, cacheKeys.notifications.list];
 
 /** Keys of one attribute's screen; an unknown slug reads only the calendar. */
 function ofAttribute(slug: string | undefined, keys: (id: number) => (string | null)[]): (string | null)[] {
@@ -38,6 +39,15 @@ function rankingKeys(id: number, query: URLSearchParams, user: SessionUser): str
   if (!takesPartInRankings(user.perfil)) return [cacheKeys.ranking.options];
   const target: RankingTarget = { view: rankingView(query), attributeId: id, scopeId: null };
   return [cacheKeys.ranking.page(target, 1, ''), cacheKeys.ranking.stats(target), cacheKeys.ranking.neighbours(target)];
+}
+
+/** As Seguimiento reads its URL (features/coaching/view-params.ts); without ?atributo the scope's current one is not known yet. */
+function coachingKeys(query: URLSearchParams): (string | null)[] {
+  const { atributo, filter, dias } = coachingViewOf(query);
+  if (atributo === undefined) return [cacheKeys.coaching.options];
+  const nudges = filter.sede ? cacheKeys.coaching.nudges(atributo, { sede: filter.sede, dias, search: '', page: 1, perPage: NUDGES_PER_PAGE }) : null;
+  const reads = [cacheKeys.coaching.overview, cacheKeys.coaching.bySite, cacheKeys.coaching.questions].map((key) => key(atributo, filter));
+  return [cacheKeys.coaching.options, ...reads, nudges];
 }
 
 /** Every protected route of router.tsx (route-snapshots.test.ts checks none is missing). */
@@ -63,6 +73,8 @@ export const ROUTE_SNAPSHOTS: Record<string, Keys> = {
   [paths.album.path]: () => [cacheKeys.reface.album, cacheKeys.attributes],
   [paths.rankingDownloads.path]: () => [cacheKeys.attributes],
   [paths.importUsers.path]: () => [],
+  [paths.coaching.path]: (_params, query) => coachingKeys(query),
+  [paths.notifications.path]: () => [cacheKeys.notifications.preferences],
 };
 
 /** The keys `location`'s screen (and the header around it) reads first; [] for other paths. */

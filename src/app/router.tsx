@@ -60,6 +60,8 @@ const protectedScreens: Screen[] = [
     load: () => import('#features/admin/downloads/routes/ranking-downloads-route.tsx').then((m) => m.RankingDownloadsRoute),
   },
   { path: paths.importUsers.path, load: () => import('#features/admin/import/routes/import-users-route.tsx').then((m) => m.ImportUsersRoute) },
+  { path: paths.coaching.path, load: () => import('#features/coaching/routes/coaching-route.tsx').then((m) => m.CoachingRoute) },
+  { path: paths.notifications.path, load: () => import('#features/notifications/routes/notifications-route.tsx').then((m) => m.NotificationsRoute) },
 ];
 
 const lazyOf = (load: Load) => lazy(() => load().then((Component) => ({ default: Component })));

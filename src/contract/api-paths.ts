@@ -3,7 +3,9 @@
 // paths; no copy of one is written outside src/contract). Holds no path of its own.
 import { ADMIN_PATHS } from '#contract/admin';
 import { ATTRIBUTE_PATHS } from '#contract/attributes';
+import { COACHING_PATHS } from '#contract/coaching';
 import { SYSTEM_PATHS } from '#contract/common';
+import { NOTIFICATION_PATHS } from '#contract/notifications';
 import { POINTS_PATHS } from '#contract/points';
 import { QUIZ_PATHS } from '#contract/quiz';
 import { RANKING_PATHS, RANKING_SCOPES, type RankingScope } from '#contract/ranking';
@@ -13,7 +15,7 @@ import { AUTH_PATHS } from '#contract/session';
 import { SYNC_PATHS } from '#contract/sync';
 import { TRAINING_PATHS } from '#contract/training';
 
-const GROUPS = [SYSTEM_PATHS, AUTH_PATHS, ADMIN_PATHS, ATTRIBUTE_PATHS, POINTS_PATHS, QUIZ_PATHS, RANKING_PATHS, REFACE_PATHS, REWARDS_PATHS, SYNC_PATHS, TRAINING_PATHS];
+const GROUPS = [SYSTEM_PATHS, AUTH_PATHS, ADMIN_PATHS, ATTRIBUTE_PATHS, COACHING_PATHS, NOTIFICATION_PATHS, POINTS_PATHS, QUIZ_PATHS, RANKING_PATHS, REFACE_PATHS, REWARDS_PATHS, SYNC_PATHS, TRAINING_PATHS];
 
 /** Every pattern, relative to API_BASE; a per-scope pattern once for each scope. */
 export function allApiPaths(): string[] {

@@ -3,10 +3,17 @@
 // write from refreshing (or protecting) the screen that shows it. All keys are personal (wiped
 // at sign-out). Owns the names only; never reads or writes the cache itself.
 // The strings are stored on devices: renaming one orphans every snapshot under the old name.
+import type { NudgesQuery } from '#api/coaching';
 import type { RankingTarget } from '#api/ranking';
+import type { CoachingFilter } from '#contract/coaching';
+import { NOTIFICATIONS_KEY } from '#offline/worker-keys';
 
 const rankingScope = ({ view, attributeId, scopeId }: RankingTarget) =>
   view === 'global' ? 'global' : `${view}:${attributeId}${scopeId ? `@${scopeId}` : ''}`;
+
+/** Seguimiento's attribute and narrowing, as one key part: `3:2:-:15` (brand 2, any platform, site 15). */
+const coachingScope = (atributo: number, { marca, plataforma, sede }: CoachingFilter) =>
+  `${atributo}:${marca ?? '-'}:${plataforma ?? '-'}:${sede ?? '-'}`;
 
 /** A simulated-navigation list; null while one of its choices is still empty (nothing to read yet). */
 const navigationKey = (...parts: (string | null)[]) => (parts.some((part) => part === null) ? null : `navegacion:${parts.join('|')}`);
@@ -42,11 +49,26 @@ export const cacheKeys = {
     orders: 'orders',
     history: 'imps-history',
   },
+  notifications: {
+    /** The notification centre (GET avisos); the service worker adds pushed ones to it (#offline/pushed-notices). */
+    list: NOTIFICATIONS_KEY,
+    preferences: 'avisos-preferencias',
+  },
   admin: {
     orderSummary: 'order-summary',
     brands: navigationKey('marcas') as string,
     sites: (brand: string | null) => navigationKey('sedes', brand),
     platformSites: (brand: string | null, platform: string | null) => navigationKey('plataformas', brand, platform),
     agents: (brand: string | null, site: string | null) => navigationKey('agentes', brand, site),
+  },
+  /** Seguimiento (issue 20): the scope's options, then each read by attribute and narrowing. */
+  coaching: {
+    options: 'seguimiento-ambito',
+    overview: (atributo: number, filter: CoachingFilter) => `seguimiento-resumen:${coachingScope(atributo, filter)}`,
+    /** Per site: the site chosen does not narrow it. */
+    bySite: (atributo: number, filter: CoachingFilter) => `seguimiento-sedes:${coachingScope(atributo, { marca: filter.marca, plataforma: filter.plataforma })}`,
+    nudges: (atributo: number, { sede, dias, page, perPage, search }: NudgesQuery) =>
+      `seguimiento-rezagados:${atributo}:${sede}:${dias ?? '-'}:${page}:${perPage}:${search.trim().toLowerCase()}`,
+    questions: (atributo: number, filter: CoachingFilter) => `seguimiento-preguntas:${coachingScope(atributo, filter)}`,
   },
 } as const;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   activeMenuHref,
   balanceUnit,
+  canSeeCoaching,
   guardRedirect,
   headerBalance,
   loginLanding,
@@ -51,6 +52,25 @@ describe('guardRedirect', () => {
   });
 });
 
+describe('canSeeCoaching', () => {
+  it.each([
+    ['INTERNO', interno, true],
+    ['PLATAFORMA', plataforma, true],
+    ['admin', admin, true],
+    ['an agent', agent2, false],
+    ['a brand 1 agent', agent1, false],
+    ['LATAM', latam, false],
+    ['a malformed session', noProfile, false],
+  ] as Array<[string, AccessUser, boolean]>)('%s → %s', (_name, user, expected) => {
+    expect(canSeeCoaching(user.perfil)).toBe(expected);
+  });
+
+  it('the guard leaves its audience on /seguimiento (the screen refuses everyone else)', () => {
+    for (const user of [interno, plataforma, admin]) expect(guardRedirect('/seguimiento', user)).toBeNull();
+    expect(guardRedirect('/seguimiento', latam)).toBe('/listado-usuarios');
+  });
+});
+
 describe('needsNickname', () => {
   it.each([
     [null, true],
@@ -97,10 +117,10 @@ describe('menuItems', () => {
     ['brand 2 agent', agent2, [...base, 'Mis ingresos', 'Catálogo Premios', 'Mis Premios', 'Salir']],
     ['brand 1 agent', agent1, [...base, 'Salir']],
     ['brand 2 agent of the corporate domain', staff('ana@impecable.demo', agent2), [...base, 'Mis ingresos', 'Catálogo Premios', 'Mis Premios', 'Salir']],
-    ['INTERNO brand 2', staff('interno@impecable.demo', interno), [...base, 'Mis ingresos', 'Navegación simulada', 'Descarga Ranking', 'Importar usuarios', 'Salir']],
-    ['PLATAFORMA brand 1', staff('p@impecable.demo', { perfil: 'PLATAFORMA', marca_id: 1 }), [...base, 'Navegación simulada', 'Descarga Ranking', 'Importar usuarios', 'Salir']],
-    ['admin brand 2', staff('admin@impecable.demo', admin), [...base, 'Mis ingresos', 'Navegación simulada', 'Resumen de pedidos', 'Descarga Ranking', 'Importar usuarios', 'Salir']],
-    ['admin outside the corporate domain', staff('admin@elsewhere.example', admin), [...base, 'Mis ingresos', 'Navegación simulada', 'Resumen de pedidos', 'Descarga Ranking', 'Salir']],
+    ['INTERNO brand 2', staff('interno@impecable.demo', interno), [...base, 'Mis ingresos', 'Navegación simulada', 'Seguimiento', 'Descarga Ranking', 'Importar usuarios', 'Salir']],
+    ['PLATAFORMA brand 1', staff('p@impecable.demo', { perfil: 'PLATAFORMA', marca_id: 1 }), [...base, 'Navegación simulada', 'Seguimiento', 'Descarga Ranking', 'Importar usuarios', 'Salir']],
+    ['admin brand 2', staff('admin@impecable.demo', admin), [...base, 'Mis ingresos', 'Navegación simulada', 'Seguimiento', 'Resumen de pedidos', 'Descarga Ranking', 'Importar usuarios', 'Salir']],
+    ['admin outside the corporate domain', staff('admin@elsewhere.example', admin), [...base, 'Mis ingresos', 'Navegación simulada', 'Seguimiento', 'Resumen de pedidos', 'Descarga Ranking', 'Salir']],
     ['LATAM', staff('latam@impecable.demo', latam), ['Salir']],
   ] as Array<[string, MenuUser, string[]]>)('%s', (_name, user, expected) => {
     expect(labels(user, 'impecable.demo')).toEqual(expected);
@@ -117,6 +137,7 @@ describe('menuItems', () => {
       expect(hrefs.includes('/navegacion-simulada')).toBe(hasSimulatedNavigation(user.perfil));
       expect(hrefs.includes('/listado-usuarios')).toBe(canSeeOrderSummary(user.perfil) && !latamOnly);
       expect(hrefs.includes('/descargar/ranking')).toBe(canDownloadRankings(user.perfil));
+      expect(hrefs.includes('/seguimiento')).toBe(canSeeCoaching(user.perfil));
       expect(hrefs.includes('/importar-usuarios')).toBe(canImportUsers({ ...user, email: 'x@impecable.demo' }, 'impecable.demo'));
     }
   });

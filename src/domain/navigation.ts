@@ -9,8 +9,19 @@ import {
   canDownloadRankings, canImportUsers, canSeeOrderSummary, hasSimulatedNavigation, isAgentProfile, isInternoOrPlataforma, normalizeProfile,
   type AccessUser,
 } from './profiles';
+import { profileReach } from './impersonation';
 
 export type GuardResult = string | null | 'logout';
+
+/**
+ * Seguimiento (issue 20) is for those who coach a floor: the profiles with an impersonation
+ * reach (INTERNO, PLATAFORMA, admin), the rule the server scopes its figures by. Anyone else
+ * opening it sees a refusal (the server refuses its reads too). A supervisor browsing as an
+ * agent is the agent here.
+ */
+export function canSeeCoaching(perfil: string | null | undefined): boolean {
+  return profileReach(perfil) !== 'none';
+}
 
 /**
  * Where the route guard sends a visitor of `pathname` (spec 2, "Guard rules"):
@@ -83,7 +94,7 @@ export type MenuUser = AccessUser & { email?: string | null };
  * by the same rules the screens apply (one source of truth). LATAM sees only Salir.
  * "Catálogo Premios" and "Mis Premios" are links the spec shows without a place in the menu:
  * we list them for brand-2 agents (empty perfil), the only users they serve. Staff screens
- * (simulated navigation, order summary, ranking downloads, user import) follow, before Salir.
+ * (simulated navigation, Seguimiento, order summary, ranking downloads, user import) follow, before Salir.
  * The corporate domain is configuration; until it is known, the import is left out.
  */
 export function menuItems(user: MenuUser, corporateDomain?: string | null): MenuItem[] {
@@ -100,6 +111,7 @@ export function menuItems(user: MenuUser, corporateDomain?: string | null): Menu
     ...(brand2 ? [item('Mis ingresos', paths.history.path)] : []),
     ...(brand2 && agent ? [item('Catálogo Premios', paths.catalogue.path), item('Mis Premios', paths.orders.path)] : []),
     ...(hasSimulatedNavigation(user.perfil) ? [staffItem('Navegación simulada', paths.simulatedNavigation.path)] : []),
+    ...(canSeeCoaching(user.perfil) ? [staffItem('Seguimiento', paths.coaching.path)] : []),
     ...(canSeeOrderSummary(user.perfil) ? [staffItem('Resumen de pedidos', paths.orderSummary.path)] : []),
     ...(canDownloadRankings(user.perfil) ? [staffItem('Descarga Ranking', paths.rankingDownloads.path)] : []),
     ...(canImportUsers(user, corporateDomain) ? [staffItem('Importar usuarios', paths.importUsers.path)] : []),

@@ -27,6 +27,8 @@ export const paths = {
   album: { path: '/album-imagenes', getHref: () => '/album-imagenes' },
   rankingDownloads: { path: '/descargar/ranking', getHref: () => '/descargar/ranking' },
   importUsers: { path: '/importar-usuarios', getHref: () => '/importar-usuarios' },
+  coaching: { path: '/seguimiento', getHref: () => '/seguimiento' },
+  notifications: { path: '/avisos', getHref: () => '/avisos' },
 } as const;
 
 /** Routes a visitor may open without a session (sign-in, SSO link, sign-out). */

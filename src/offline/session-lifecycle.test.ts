@@ -124,6 +124,27 @@ describe('signOut on a shared device', () => {
     expect(getSession()).toEqual(signedOut);
   });
 
+  it('unsubscribes this device from pushes with the session’s token, before it is revoked', async () => {
+    await signInAs(ana, 'full-ana', 'sync-ana');
+    const calls: string[] = [];
+    deps.unsubscribePush = vi.fn(async (token: string | null) => void calls.push(`unsubscribe ${token}`));
+    deps.revokeSession = vi.fn(async () => void calls.push(`revoke ${getSession().token}`));
+    await createSessionLifecycle(deps).signOut();
+    expect(calls).toEqual(['unsubscribe full-ana', 'revoke full-ana']);
+  });
+
+  it('an unsubscribe that hangs or fails never keeps the device from being wiped', async () => {
+    for (const unsubscribe of [() => new Promise<void>(() => undefined), () => Promise.reject(new Error('offline'))]) {
+      await signInAs(ana, 'full-ana', 'sync-ana');
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      deps.unsubscribePush = unsubscribe;
+      await createSessionLifecycle(deps).signOut();
+      expect(await deviceState()).toMatchObject({ cache: 0, localStorage: [], session: 'unauthenticated' });
+      expect(revokedSessions.at(-1)).toBe('full-ana');
+      warn.mockRestore();
+    }
+  });
+
   it('when impersonating, revokes the agent’s token, then the supervisor’s', async () => {
     await signInAs(ines, 'full-ines', 'sync-ines');
     setSession({ ...signedOut, status: 'authenticated', user: ana, token: 'as-ana', originalUser: ines, originalToken: 'full-ines' });

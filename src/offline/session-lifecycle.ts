@@ -4,6 +4,8 @@
 // call is bounded and its failure only warned about; personal data is wiped and the session
 // cleared whatever else fails. Never drops queued actions: what cannot be sent now stays in the
 // outbox with its user's write-only sync credential. Window code (the page's drain loop).
+import { API_BASE } from '#contract/common';
+import { NOTIFICATION_PATHS } from '#contract/notifications';
 import { clearPersonalData } from './cache.ts';
 import { drainOutbox } from './drain.ts';
 import { drainTokenFor, registerBackgroundSync, startDrainLoop } from './drain-loop.ts';
@@ -27,6 +29,8 @@ export interface SessionLifecycleDeps {
   revokeSession: () => Promise<void>;
   /** Lets the service worker send what is left once the network is back (Chromium). */
   registerBackgroundSync: () => void;
+  /** Drops this device's Web Push subscription, in the browser and on the server (with `token`); bounded by drainBudgetMs. */
+  unsubscribePush?: (token: string | null) => Promise<void>;
   credentials?: RevokeOptions;
   drainBudgetMs: number;
   revokeBudgetMs: number;
@@ -94,8 +98,10 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps) {
     signingOut ??= (async () => {
       try {
         // While every token still works (the agent's and the supervisor's behind it, and
-        // earlier users' sync credentials), give queued actions a few seconds to leave.
-        await within(deps.drain(), deps.drainBudgetMs);
+        // earlier users' sync credentials), give queued actions a few seconds to leave, and
+        // stop this device's pushes (the server also drops the session's subscriptions at logout).
+        const unsubscribing = deps.unsubscribePush?.(getSession().token).catch(warnOnFailure('Could not unsubscribe from pushes'));
+        await Promise.all([within(deps.drain(), deps.drainBudgetMs), within(unsubscribing ?? Promise.resolve(), deps.drainBudgetMs)]);
         if (getSession().originalUser) await restore();
         if (getSession().token) await revokeCurrentToken();
       } finally {
@@ -114,6 +120,25 @@ export function createSessionLifecycle(deps: SessionLifecycleDeps) {
 
 const REVOKE_BUDGET_MS = 3_000;
 
+/**
+ * The browser forgets the subscription first: from then on the push service answers 410 and the
+ * server drops it even if the DELETE below never arrives.
+ */
+async function unsubscribeThisDevice(token: string | null): Promise<void> {
+  const registration = await navigator.serviceWorker?.getRegistration();
+  const subscription = await registration?.pushManager?.getSubscription();
+  if (!subscription) return;
+  const { endpoint } = subscription;
+  await subscription.unsubscribe();
+  if (!token) return;
+  await fetch(`${API_BASE}${NOTIFICATION_PATHS.pushSubscription}`, {
+    method: 'DELETE',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ endpoint }),
+    signal: AbortSignal.timeout?.(REVOKE_BUDGET_MS),
+  });
+}
+
 const browser = createSessionLifecycle({
   drain: () => drainOutbox({ getToken: drainTokenFor }),
   revokeSession: async () => {
@@ -121,6 +146,7 @@ const browser = createSessionLifecycle({
     if (token) await revokeToken(token, { timeoutMs: REVOKE_BUDGET_MS });
   },
   registerBackgroundSync,
+  unsubscribePush: unsubscribeThisDevice,
   drainBudgetMs: 3_000,
   revokeBudgetMs: REVOKE_BUDGET_MS,
   credentials: { timeoutMs: 2_000 },

@@ -90,7 +90,7 @@ test('admin lands on its simulated navigation, with no agents\' modal, and its m
 
   await shell.expectMenuItems([
     'Inicio', 'Atributos', 'Ranking', 'Reglas servicio +impecable', 'Álbum de fotos', 'Mis ingresos',
-    'Navegación simulada', 'Resumen de pedidos', 'Descarga Ranking', 'Importar usuarios', 'Salir',
+    'Navegación simulada', 'Seguimiento', 'Resumen de pedidos', 'Descarga Ranking', 'Importar usuarios', 'Salir',
   ]);
 
   const screens: Array<[string, RegExp, string | RegExp]> = [

@@ -28,6 +28,8 @@ interface Entry {
 export interface InvalidationTarget {
   evictSession(sessionId: number): void;
   evictUser(userId: number): void;
+  /** Something a cached precomputed read shows changed (migration 0016's triggers). */
+  evictReads(): void;
   /** Live: every invalidation reaches this cache from now on. Any change empties it. */
   setLive(live: boolean): void;
 }
@@ -105,6 +107,10 @@ export class SessionCache implements InvalidationTarget {
   evictUser(userId: number): void {
     this.#generation += 1;
     for (const tokenHash of [...(this.#byUser.get(userId) ?? [])]) this.#remove(tokenHash);
+  }
+
+  evictReads(): void {
+    // Standings and counters are not sessions: nothing cached here depends on them.
   }
 
   setLive(live: boolean): void {

@@ -53,6 +53,7 @@ export async function listenForInvalidations(db: Kysely<Database>, target: Inval
     if (kind === 'marker') markers.get(id)?.();
     else if (kind === 'user') target.evictUser(Number(id));
     else if (kind === 'session') target.evictSession(Number(id));
+    else if (kind === 'reads') target.evictReads();
     // Anything else is news this version cannot read: start over empty rather than guess.
     else target.setLive(true);
   };

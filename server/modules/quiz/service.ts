@@ -10,6 +10,7 @@ import { QUIZ_LOCKED_MESSAGE, quizVideo } from '#domain/training';
 import type { AppDeps } from '#server/deps';
 import { HttpError } from '#server/http-error';
 import type { Earning } from '#server/modules/points/movements';
+import { recordCoachingAnswer, refreshCoachingProgress } from '#server/modules/coaching/aggregates';
 import { earnActivity, recordTrainingStep } from '#server/modules/rankings/standings';
 import { createTrainingRepository } from '#server/modules/training/repository';
 import { createQuizRepository, type AnswerRow, type ParticipationRow, type QuestionWithOptions } from './repository.ts';
@@ -104,7 +105,12 @@ export function createQuizService({ db, clock }: AppDeps) {
       const existing = await repo.findParticipation(userId, attributeId, quiz);
       if (existing) return participationOf(existing);
       await assertCanStart(userId, attribute, quiz);
-      return participationOf(await repo.createParticipation(userId, attributeId, quiz, clock()));
+      // A quiz started is a start for Seguimiento: counted in the participation's transaction.
+      return participationOf(await db.transaction().execute(async (trx) => {
+        const row = await createQuizRepository(trx).createParticipation(userId, attributeId, quiz, clock());
+        await refreshCoachingProgress(trx, userId, attributeId);
+        return row;
+      }));
     },
 
     /** The next question; serving it starts the server's clock for an answer sent without timing. */
@@ -212,6 +218,7 @@ export function createQuizService({ db, clock }: AppDeps) {
           await quiz.markCompleted(locked.id, finishedAt);
           await recordTrainingStep(trx, userId, locked.attribute_id, receivedAt);
         }
+        await recordCoachingAnswer(trx, { userId, attributeId: locked.attribute_id, questionId: question.id, optionId: option.id });
         return { id_respuesta_correcta: correctOption, correcta: option.correct, puntos: points, estado };
       });
     },

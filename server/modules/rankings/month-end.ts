@@ -8,6 +8,7 @@ import { sourceKeys } from '#domain/points';
 import { isRankingFrozen, monthlyWindow, prizePayday, prizeTierOf, prizeTiers, type PrizeTier } from '#domain/ranking';
 import type { Database } from '#server/db/schema';
 import { enqueueJob, type JobHandler } from '#server/jobs/runner';
+import { enqueuePrizeNotices } from '#server/modules/notifications/enqueue';
 import { earn } from '#server/modules/points/movements';
 
 type Db = Kysely<Database>;
@@ -102,6 +103,8 @@ export async function payPrizes(db: Db, attribute: { id: number; nombre: string 
       if (credited) paid++;
     }
     await trx.updateTable('ranking_closings').set({ paid_at: now }).where('attribute_id', '=', attribute.id).execute();
+    // The winners hear of it once the credits are committed (the notice job runs after this transaction).
+    await enqueuePrizeNotices(trx, attribute.id, now);
     return paid;
   });
 }

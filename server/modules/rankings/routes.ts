@@ -10,6 +10,7 @@ import {
   RANKING_PATHS, RANKING_SCOPES, rankingOptionsResponseSchema, rankingPageQuerySchema, rankingPageSchema,
 } from '#contract/ranking';
 import type { AppDeps } from '#server/deps';
+import type { ReadCache } from '#server/read-cache';
 import { currentUser } from '#server/plugins/auth';
 import { replies } from '#server/plugins/route-contract';
 import type { ZodTypeProvider } from '#server/plugins/zod';
@@ -33,9 +34,9 @@ function noStore(reply: FastifyReply): void {
   reply.header('cache-control', 'private, no-store');
 }
 
-export async function rankingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function rankingRoutes(app: FastifyInstance, deps: AppDeps & { cache: ReadCache }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const rankings = createRankingService(deps.db);
+  const rankings = createRankingService(deps.db, deps.cache);
   const downloads = createRankingDownloads(deps);
 
   api.get(RANKING_PATHS.globalPage, { schema: page }, async (request, reply) => {

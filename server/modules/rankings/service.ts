@@ -12,6 +12,7 @@ import { choosesRankingScope, rankingReach, reachesBrand, reachesSite, type Rank
 import type { Database, UserRow } from '#server/db/schema';
 import { HttpError } from '#server/http-error';
 import type { Kysely } from 'kysely';
+import { cachedReads, type ReadCache } from '#server/read-cache';
 import { createRankingRepository, type PlacedSite, type RankedRow, type RankingScopeRef, type StandingRow } from './repository.ts';
 import { GLOBAL_RANKING } from './standings.ts';
 
@@ -40,14 +41,19 @@ const toRow = (row: StandingRow, position: number): RankingRow => ({
   tareas_completadas: row.tasks,
 });
 
-export function createRankingService(db: Kysely<Database>) {
-  const repo = createRankingRepository(db);
+/** With a cache (the routes'), reads are served from it while it is live; without one, always from the database. */
+export function createRankingService(db: Kysely<Database>, cache?: ReadCache) {
+  const direct = createRankingRepository(db);
+  const repo = cache
+    ? cachedReads(direct, cache, 'rankings', ['page', 'search', 'total', 'mine', 'standingOf', 'around', 'first', 'siteFirstLeadsBrand', 'brands', 'sites'])
+    : direct;
+  const attributeRow = (id: number) => db.selectFrom('attributes').select(['id', 'enabled']).where('id', '=', id).executeTakeFirst();
+  const readAttribute = cache ? (id: number) => cache.read(`attribute:${id}`, () => attributeRow(id)) : attributeRow;
 
   /** An enabled attribute, else 404 (disabled attributes have no ranking yet). */
   async function enabledAttribute(atributo: string): Promise<number> {
     const id = parseAttributeParam(atributo);
-    const found = id === null ? undefined
-      : await db.selectFrom('attributes').select(['id', 'enabled']).where('id', '=', id).executeTakeFirst();
+    const found = id === null ? undefined : await readAttribute(id);
     if (!found?.enabled) throw new HttpError(404, ATTRIBUTE_NOT_FOUND);
     return found.id;
   }

@@ -13,6 +13,7 @@ import {
 import { takesPartInRankings } from '#domain/ranking-scope';
 import { QUIZZES_PER_ATTRIBUTE } from '#domain/training';
 import type { Database, RankingScopeName } from '#server/db/schema';
+import { recordCoachingCredit } from '#server/modules/coaching/aggregates';
 import { earn, type Earning } from '#server/modules/points/movements';
 import { rebuildAll } from './rebuild.ts';
 
@@ -80,6 +81,7 @@ async function calendarEntry(db: Db, attributeId: number) {
 export async function earnActivity(trx: Db, credit: Earning): Promise<boolean> {
   const paid = await earn(trx, credit);
   if (paid) await recordCredit(trx, credit);
+  if (paid) await recordCoachingCredit(trx, credit);
   return paid;
 }
 

@@ -7,6 +7,7 @@ import { REFACE_POINTS, sourceKeys } from '#domain/points';
 import type { AppDeps } from '#server/deps';
 import type { JobHandler } from '#server/jobs/runner';
 import type { Earning } from '#server/modules/points/movements';
+import { refreshCoachingProgress } from '#server/modules/coaching/aggregates';
 import { earnActivity } from '#server/modules/rankings/standings';
 import type { RefaceProvider } from './provider.ts';
 import { createRefacesRepository, type RefaceAttributeRow } from './repository.ts';
@@ -57,6 +58,7 @@ export function createRefaceProcessor({ db, clock }: Pick<AppDeps, 'db' | 'clock
         occurredAt: row.requested_at, receivedAt: now,
       };
       await earnActivity(trx, credit);
+      await refreshCoachingProgress(trx, row.user_id, row.attribute_id);
       return 'completed';
     });
   }

@@ -8,6 +8,7 @@ import { isAcceptedDeclaredType, NOT_AN_IMAGE_MESSAGE, photoProblemMessage } fro
 import type { AppDeps } from '#server/deps';
 import { HttpError } from '#server/http-error';
 import { enqueueJob } from '#server/jobs/runner';
+import { refreshCoachingProgress } from '#server/modules/coaching/aggregates';
 import { checkPhoto, PhotoRejected } from './photo-check.ts';
 import { createRefacesRepository } from './repository.ts';
 
@@ -59,6 +60,7 @@ export function createRefacesService({ db, clock }: Pick<AppDeps, 'db' | 'clock'
       const now = clock();
       const saved = await db.transaction().execute(async (trx) => {
         const row = await createRefacesRepository(trx).savePending({ userId, attributeId: id, requestId, photo, now });
+        await refreshCoachingProgress(trx, userId, id);
         const payload: RefaceJobPayload = { refaceId: row.id, requestId };
         await enqueueJob(trx, { kind: REFACE_JOB, payload, runAt: now, uniqueKey: `reface:${requestId}` });
         return row;

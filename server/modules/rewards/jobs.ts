@@ -4,6 +4,7 @@
 // moves a 'pending' order, and the provider call carries the order id as idempotency key.
 import type { AppDeps } from '#server/deps';
 import type { JobHandler } from '#server/jobs/runner';
+import { enqueueCouponNotice } from '#server/modules/notifications/enqueue';
 import type { GiftCardProvider } from './gift-card-provider.ts';
 import { createRewardsService, RECONCILE_ORDER_JOB } from './service.ts';
 
@@ -15,5 +16,7 @@ export function reconcileOrderHandler(deps: Pick<AppDeps, 'db' | 'clock'>, giftC
     const orderId = (payload as { orderId?: unknown } | null)?.orderId;
     if (typeof orderId !== 'number') throw new Error('reconcile job without orderId');
     await rewards.reconcile(orderId);
+    // A coupon that came after the request gave up waiting: its agent is told (a no-op unless issued).
+    await enqueueCouponNotice(deps.db, orderId, deps.clock());
   };
 }

@@ -11,6 +11,7 @@ import { QUIZZES_PER_ATTRIBUTE } from '#domain/training';
 import type { AppDeps } from '#server/deps';
 import { HttpError } from '#server/http-error';
 import type { Earning } from '#server/modules/points/movements';
+import { refreshCoachingProgress } from '#server/modules/coaching/aggregates';
 import { earnActivity, recordTrainingStep } from '#server/modules/rankings/standings';
 import { createTrainingRepository, type VideoRecord } from './repository.ts';
 
@@ -81,6 +82,7 @@ export function createTrainingService({ db, clock }: AppDeps) {
         const changed = after.porcentaje !== before.porcentaje
           || !sameMoment(after.firstPartialAt, before.firstPartialAt) || !sameMoment(after.seenAt, before.seenAt);
         if (changed) await progress.saveProgress(userId, video.id, after, now);
+        if (changed) await refreshCoachingProgress(trx, userId, video.attribute_id);
         // A video seen for the first time is a training step: the ranking tie-break reads it.
         if (after.seenAt !== null && before.seenAt === null) await recordTrainingStep(trx, userId, video.attribute_id);
         let awarded = 0;

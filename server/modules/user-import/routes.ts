@@ -37,7 +37,7 @@ export async function userImportRoutes(app: FastifyInstance, deps: AppDeps): Pro
   const api = app.withTypeProvider<ZodTypeProvider>();
   const imports = createUserImportService(deps);
 
-  api.post(ADMIN_PATHS.importUsers, { schema: { response: replies(importResponseSchema) } }, async (request) => {
+  api.post(ADMIN_PATHS.importUsers, { config: { changesReads: true }, schema: { response: replies(importResponseSchema) } }, async (request) => {
     const caller = { user: currentUser(request), impersonating: (request.session?.impersonatorUserId ?? null) !== null, ip: request.ip };
     // Refuse before reading the upload: a caller who may not import never sends us a file to parse.
     imports.assertAccess(caller);

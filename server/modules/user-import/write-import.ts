@@ -8,6 +8,7 @@ import { importScopeIssue } from '#domain/import-scope';
 import { describeErrors, type CheckedSheet } from '#domain/user-import';
 import type { Database, ImportFileType, NewUser, UserRow } from '#server/db/schema';
 import { HttpError } from '#server/http-error';
+import { countNewUsers, moveCoachingUser } from '#server/modules/coaching/aggregates';
 import { refreshUserStandings } from '#server/modules/rankings/standings';
 import { fieldChanges, newUserFields, scopedUser, valuesBefore, type FieldChanges, type UserFields } from './changes.ts';
 import { placeUsers } from './placement.ts';
@@ -82,6 +83,7 @@ async function applyPlans(trx: Kysely<Database>, plans: Planned[], now: Date): P
     audit.push({ targetUserId: stored.id, action: 'updated', before: valuesBefore(stored, changes), after: changes });
     // Rankings copy perfil, brand and site: a move re-files the user's standings.
     if (changes.perfil !== undefined || changes.brand_id !== undefined || changes.site_id !== undefined) await refreshUserStandings(trx, stored.id);
+    if (changes.perfil !== undefined || changes.brand_id !== undefined || changes.platform_id !== undefined || changes.site_id !== undefined) await moveCoachingUser(trx, stored.id, stored);
   }
   const ids = new Map<string, number>();
   for (let i = 0; i < inserts.length; i += INSERT_BATCH) {
@@ -92,6 +94,7 @@ async function applyPlans(trx: Kysely<Database>, plans: Planned[], now: Date): P
     const id = ids.get(plan.email);
     if (id !== undefined) audit.push({ targetUserId: id, action: 'created', before: null, after: plan.fields });
   }
+  await countNewUsers(trx, [...ids.values()]);
   return { created: inserts.length, updated, audit };
 }
 

@@ -18,7 +18,7 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   const users = createUsersService(deps);
 
   api.post(AUTH_PATHS.nickname, {
-    config: { idempotent: true, allowSync: true },
+    config: { idempotent: true, allowSync: true, changesReads: true },
     schema: { body: nicknameBody, response: replies(nicknameResponseSchema) },
   }, async (request) => {
     const nickName = await users.setNickname(currentUser(request).id, request.body?.nick_name);

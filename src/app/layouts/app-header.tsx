@@ -8,6 +8,7 @@ import { BalanceBox } from '#app/layouts/balance-box.tsx';
 import { MainMenu } from '#app/layouts/main-menu.tsx';
 import { RedeemButton } from '#app/layouts/redeem-button.tsx';
 import { SyncStatus } from '#app/layouts/sync-status.tsx';
+import { NotificationBell } from '#features/notifications/components/notification-bell.tsx';
 import classes from './header.module.css';
 
 /**
@@ -33,6 +34,7 @@ export function AppHeader() {
           </div>
         )}
         <div className={classes.menu}>
+          <NotificationBell user={user} />
           <MainMenu user={user} />
         </div>
       </div>

@@ -75,4 +75,6 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     frame: 'screen',
     text: 'Importar usuarios',
   },
+  { pattern: paths.coaching.path, module: '#features/coaching/routes/coaching-route.tsx', frame: 'screen', text: 'Seguimiento' },
+  { pattern: paths.notifications.path, module: '#features/notifications/routes/notifications-route.tsx', frame: 'screen', text: 'Avisos' },
 ];

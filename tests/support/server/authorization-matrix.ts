@@ -200,6 +200,23 @@ export const MATRIX: MatrixCase[] = [
     expect: supervisorsOnly(200, { plataforma: 403 }),
   },
 
+  // Seguimiento (issue 20): supervisors within their impersonation scope; never agents, LATAM,
+  // an impersonation session or a sync credential. Attribute 3 is this month's; site 1 is on
+  // PLATAFORMA's platform (Plataforma Centro); brand 1 lies outside INTERNO and PLATAFORMA.
+  { route: 'GET /api/seguimiento/ambito', request: () => ({ url: '/api/seguimiento/ambito' }), expect: supervisorsOnly(200) },
+  { route: 'GET /api/seguimiento/resumen/:atributo', request: () => ({ url: '/api/seguimiento/resumen/3' }), expect: supervisorsOnly(200) },
+  {
+    route: 'GET /api/seguimiento/resumen/:atributo', about: 'brand 1: outside INTERNO and PLATAFORMA of brand 2',
+    request: () => ({ url: '/api/seguimiento/resumen/3?marca=1' }), expect: supervisorsOnly(200, { interno: 403, plataforma: 403 }),
+  },
+  { route: 'GET /api/seguimiento/sedes/:atributo', request: () => ({ url: '/api/seguimiento/sedes/3' }), expect: supervisorsOnly(200) },
+  { route: 'GET /api/seguimiento/rezagados/:atributo', request: () => ({ url: '/api/seguimiento/rezagados/3?sede=1' }), expect: supervisorsOnly(200) },
+  { route: 'GET /api/seguimiento/preguntas/:atributo', request: () => ({ url: '/api/seguimiento/preguntas/3' }), expect: supervisorsOnly(200) },
+  {
+    route: 'GET /api/seguimiento/descargar/:tabla/:atributo', request: () => ({ url: '/api/seguimiento/descargar/rezagados/3?sede=1' }),
+    expect: supervisorsOnly(200),
+  },
+
   // LATAM order summary and its download: LATAM and admin.
   { route: 'GET /api/listado-peru', request: () => ({ url: '/api/listado-peru' }), expect: signedIn(403, { latam: 200, admin: 200 }) },
   { route: 'GET /api/descargar-listado-latam', request: () => ({ url: '/api/descargar-listado-latam' }), expect: signedIn(403, { latam: 200, admin: 200 }) },
@@ -241,5 +258,32 @@ export const MATRIX: MatrixCase[] = [
   {
     route: 'GET /api/download-image', about: "Ana's portrait",
     request: (fx) => ({ url: `/api/download-image?path=${encodeURIComponent(fx.portraitPath)}` }), expect: ownerOnly(200),
+  },
+
+  // Avisos: agents only (staff 403), each their own; marking read and preferences are queued
+  // writes a sync credential delivers; impersonation reads but never writes or subscribes.
+  { route: 'GET /api/avisos', request: () => ({ url: '/api/avisos' }), expect: agentsOnly(200, { impersonation: 200 }) },
+  {
+    route: 'POST /api/avisos/:id/leido', about: "Ana's notification: another agent does not see it exists",
+    request: (fx) => ({ url: `/api/avisos/${fx.notificationId}/leido` }), expect: agentsOnly(200, { agent1: 404, sync: 200 }),
+  },
+  { route: 'POST /api/avisos/leidos', request: (fx) => ({ url: '/api/avisos/leidos', payload: { hasta: fx.notificationId } }), expect: agentsOnly(200, { sync: 200 }) },
+  { route: 'GET /api/avisos/preferencias', request: () => ({ url: '/api/avisos/preferencias' }), expect: agentsOnly(200, { impersonation: 200 }) },
+  {
+    route: 'PUT /api/avisos/preferencias', about: 'the sync credential delivers it as the app queued and signed it',
+    request: async (fx, actor) => {
+      const payload = { tipos: { 'atributo-nuevo': true, 'quiz2-abierto': true, 'premio-acreditado': true, 'banda-perdida': false, 'cupon-listo': true } };
+      return { url: '/api/avisos/preferencias', payload, headers: await fx.queuedHeaders(actor, 'PUT', '/api/avisos/preferencias', payload) };
+    },
+    expect: agentsOnly(200, { sync: 200 }),
+  },
+  { route: 'GET /api/avisos/push/clave', about: 'public: it only identifies the server to push services', request: () => ({ url: '/api/avisos/push/clave' }), expect: all(200) },
+  {
+    route: 'POST /api/avisos/push/suscripcion', about: 'a sync credential never subscribes a device',
+    request: (fx) => ({ url: '/api/avisos/push/suscripcion', payload: fx.pushSubscription }), expect: agentsOnly(200),
+  },
+  {
+    route: 'DELETE /api/avisos/push/suscripcion',
+    request: (fx) => ({ url: '/api/avisos/push/suscripcion', payload: { endpoint: fx.pushSubscription.endpoint } }), expect: agentsOnly(200),
   },
 ];

@@ -1,11 +1,13 @@
 // The people and resources the authorization matrix asks about, built on the minimal seed:
 // one session per kind of caller, Ana's participation, portrait, coupon and a prize she can
 // afford, the organisation's names, and import files. Test-only; never used by production code.
+import { createECDH, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { IMPORT_COLUMNS } from '#contract/admin';
 import type { UserRow } from '#server/db/schema';
 import { createAuthService } from '#server/modules/auth/service';
 import { signSsoToken } from '#server/modules/auth/sso-token';
+import { queuedRowHeaders } from '#test-support/server/agents';
 import { csvOf, type Rows } from '#test-support/server/import-files';
 import type { TestContext } from '#test-support/server/test-app';
 
@@ -45,6 +47,12 @@ export interface Fixtures {
   ringRingGrantRows: Rows;
   /** The impersonation target (brand 2, Plataforma Centro: inside INTERNO's and PLATAFORMA's scope) with Ring Ring points. */
   ringRingInScopeRows: Rows;
+  /** One of Ana's notifications (avisos). */
+  notificationId: number;
+  /** A device subscription with valid keys (never sent to: nothing is notified in the matrix). */
+  pushSubscription: { endpoint: string; keys: { p256dh: string; auth: string } };
+  /** For the sync actor, the signed headers of a queued row sent with a method other than POST; {} for the others. */
+  queuedHeaders(actor: Actor, method: string, url: string, body: unknown): Promise<Record<string, string>>;
 }
 
 const EMAILS: Record<Exclude<Actor, 'anon' | 'impersonation' | 'sync'>, string> = {
@@ -113,6 +121,12 @@ export async function buildFixtures(ctx: TestContext): Promise<Fixtures> {
   const download = await ctx.app.inject({ method: 'GET', url: '/api/descargar-ranking-global', headers: headers.admin });
   const adminDownloadUrl = (download.json() as { download_url: string }).download_url;
 
+  // The sync actor's key: a throwaway sync sign-in (the logout row) replaces `syncActionKey` later.
+  const matrixActionKey = syncActionKey;
+  const notification = await ctx.db.insertInto('notifications').values({
+    user_id: ana.id, kind: 'cupon-listo', event_key: 'matrix:1', title: 'Tu cupón está listo', body: 'Ya tienes tu premio en Mis Premios.', url: '/mis-ordenes',
+  }).returning('id').executeTakeFirstOrThrow();
+
   const bruno = await userBy(EMAILS.agent1);
   /** A row with the template's columns: only the named cells are filled. */
   const importRow = (cells: Partial<Record<(typeof IMPORT_COLUMNS)[number], string | number>>) => IMPORT_COLUMNS.map((c) => cells[c] ?? null);
@@ -149,5 +163,13 @@ export async function buildFixtures(ctx: TestContext): Promise<Fixtures> {
     selfPromotionRows: (actor) => promotions[actor],
     ringRingGrantRows: [importRow({ name: bruno.name, email: bruno.email, marca_id: bruno.brand_id, puntos_ring_ring: 999_999 })],
     ringRingInScopeRows: [importRow({ name: target.name, email: target.email, marca_id: target.brand_id, puntos_ring_ring: 5_000 })],
+    notificationId: notification.id,
+    pushSubscription: {
+      endpoint: 'https://push.example.com/matrix-device',
+      keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    },
+    queuedHeaders: async (actor, method, url, body) => (actor === 'sync'
+      ? queuedRowHeaders(headers.sync.authorization?.slice('Bearer '.length) ?? '', matrixActionKey, { method, url, body, occurredAt: ctx.clock.now() })
+      : {}),
   };
 }

@@ -1,9 +1,11 @@
 // Test helpers for the ranking suites: agents placed in a site, activity credits through the
 // real earnActivity (so standings move as in production), training steps recorded as the quiz
-// and training services record them, and reads of the standings tables. Tests only.
+// and training services record them, and reads of the standings tables. Writers wait until
+// every ranking cache on the database has heard of their change. Tests only.
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '#server/db/schema';
 import type { Earning } from '#server/modules/points/movements';
+import { invalidationsDelivered } from '#server/modules/auth/session-channel';
 import { earnActivity, recordTrainingStep } from '#server/modules/rankings/standings';
 
 type Db = Kysely<Database>;
@@ -42,6 +44,8 @@ export async function credit(db: Db, userId: number, amount: number, attributeId
   await db.transaction().execute(async (trx) => {
     await earnActivity(trx, earning);
   });
+  // Written behind the API's back: ranking caches hear of it by NOTIFY, as from another instance.
+  await invalidationsDelivered(db);
 }
 
 /** Marks a video seen (or a quiz completed) at `at` and records the step as the services do. */
@@ -50,6 +54,7 @@ export async function seeVideo(db: Db, userId: number, videoId: number, attribut
     await trx.insertInto('video_progress').values({ user_id: userId, video_id: videoId, porcentaje: 100, seen_at: at, updated_at: arrivedAt }).execute();
     await recordTrainingStep(trx, userId, attributeId);
   });
+  await invalidationsDelivered(db);
 }
 
 export async function completeQuiz(db: Db, userId: number, attributeId: number, quiz: 1 | 2, at: Date): Promise<void> {
@@ -57,6 +62,7 @@ export async function completeQuiz(db: Db, userId: number, attributeId: number, 
     await trx.insertInto('quiz_participations').values({ user_id: userId, attribute_id: attributeId, quiz, issued_at: at, completed_at: at }).execute();
     await recordTrainingStep(trx, userId, attributeId);
   });
+  await invalidationsDelivered(db);
 }
 
 export async function videosOf(db: Db, attributeId: number): Promise<number[]> {

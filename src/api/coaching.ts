@@ -1,0 +1,68 @@
+// Seguimiento reads (issue 20) and their workbooks. Reads are cached by the feature through
+// useCachedQuery; a workbook needs the network and is never queued. The scope (brand, platform,
+// site) travels as query parameters; the server refuses any outside the caller's reach.
+import {
+  COACHING_PATHS, coachingBySiteSchema, coachingNudgesSchema, coachingOptionsSchema, coachingOverviewSchema, coachingQuestionsSchema,
+  type CoachingBySite, type CoachingFilter, type CoachingNudges, type CoachingOptions, type CoachingOverview, type CoachingQuestions,
+  type CoachingTable,
+} from '#contract/coaching';
+import { apiPath, http, readJson, toApiRequestError } from '#api/http';
+
+/** What the nudges list asks for: a site, the stall threshold in days, a search and a page. */
+export interface NudgesQuery {
+  sede: number;
+  /** Undefined: the server's default threshold (the URL did not choose one). */
+  dias: number | undefined;
+  search: string;
+  page: number;
+  perPage: number;
+}
+
+type Params = Record<string, string | number>;
+
+/** The filter's set parts only: an absent choice means "the whole scope". */
+export function filterParams({ marca, plataforma, sede }: CoachingFilter): Params {
+  const params: Params = {};
+  if (marca) params.marca = marca;
+  if (plataforma) params.plataforma = plataforma;
+  if (sede) params.sede = sede;
+  return params;
+}
+
+export function nudgesParams({ sede, dias, search, page, perPage }: NudgesQuery): Params {
+  const params: Params = { sede, page, per_page: perPage };
+  if (dias !== undefined) params.dias = dias;
+  if (search.trim()) params.search = search.trim();
+  return params;
+}
+
+export async function fetchCoachingOptions(): Promise<CoachingOptions> {
+  return readJson(http.get(apiPath(COACHING_PATHS.options)), coachingOptionsSchema);
+}
+
+export async function fetchCoachingOverview(atributo: number, filter: CoachingFilter): Promise<CoachingOverview> {
+  return readJson(http.get(apiPath(COACHING_PATHS.overview, { atributo }), { searchParams: filterParams(filter) }), coachingOverviewSchema);
+}
+
+/** Per site (and platform): the site is not part of this read's filter. */
+export async function fetchCoachingBySite(atributo: number, filter: CoachingFilter): Promise<CoachingBySite> {
+  const searchParams = filterParams({ marca: filter.marca, plataforma: filter.plataforma });
+  return readJson(http.get(apiPath(COACHING_PATHS.bySite, { atributo }), { searchParams }), coachingBySiteSchema);
+}
+
+export async function fetchCoachingNudges(atributo: number, query: NudgesQuery): Promise<CoachingNudges> {
+  return readJson(http.get(apiPath(COACHING_PATHS.nudges, { atributo }), { searchParams: nudgesParams(query) }), coachingNudgesSchema);
+}
+
+export async function fetchCoachingQuestions(atributo: number, filter: CoachingFilter): Promise<CoachingQuestions> {
+  return readJson(http.get(apiPath(COACHING_PATHS.questions, { atributo }), { searchParams: filterParams(filter) }), coachingQuestionsSchema);
+}
+
+/** GET seguimiento/descargar/{tabla}/{atributo} with the table's own read parameters: the workbook's bytes. */
+export async function downloadCoachingTable(tabla: CoachingTable, atributo: number, searchParams: Params): Promise<Blob> {
+  try {
+    return await http.get(apiPath(COACHING_PATHS.download, { tabla, atributo }), { searchParams, timeout: 60_000 }).blob();
+  } catch (error) {
+    throw toApiRequestError(error);
+  }
+}
