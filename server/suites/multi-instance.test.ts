@@ -4,7 +4,6 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, IDEMPOTENCY_HEADER } from '#contract/common';
 import { POINTS_PATHS } from '#contract/points';
@@ -21,7 +20,7 @@ import { seedMinimal } from '#server/seed/index';
 import { openSibling, type SiblingHandle } from '#test-support/server/instances';
 import { freePort, LISTENING, startServerProcess } from '#test-support/server/server-process';
 import { credit, placeAgent, seededSites } from '#test-support/server/rankings';
-import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
+import { bearer, createTestApp, newTestSchema, type TestContext } from '#test-support/server/test-app';
 
 // What must hold when several instances share one database (issue 17): two apps, A and B, on
 // the same data (on PostgreSQL each with its own pool, as two processes or hosts; on PGlite, one
@@ -220,13 +219,7 @@ describe('server.ts with WORKERS', () => {
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('serves from two processes on one PostgreSQL, restarts one that dies, and SIGTERM closes both cleanly', async () => {
-    const schema = `workers_${randomUUID().replaceAll('-', '')}`;
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-    url.searchParams.set('options', `-c search_path=${schema}`);
+    const url = new URL(await newTestSchema(process.env.TEST_DATABASE_URL ?? ''));
     const prepared = (await openDatabase({ databaseUrl: url.toString(), dataDir: null })).db;
     await migrateToLatest(prepared);
     await seedMinimal(prepared, new Date());

@@ -1,28 +1,17 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, lastSyncAtKey, resetDb } from './db.ts';
-import { drainOutbox, type DrainOptions } from './drain.ts';
-import { runCommand } from './outbox.ts';
-import { startSyncServerPerFile } from '#test-support/sync-stand-in';
+import { drainOutbox } from './drain.ts';
+import { ANA as ana, BEN as ben, drainHarness } from '#test-support/sync-stand-in';
 
 // The drain over POST /api/sync: each user's due rows in batches, each result applied by the
 // same rules as a row sent alone, and row by row to a server without /sync.
-const ana = 1;
-const ben = 2;
 const T0 = Date.now() + 60_000;
 
-const sync = startSyncServerPerFile();
+const { sync, options, queue } = drainHarness(T0);
 beforeEach(() => resetDb());
 afterEach(() => vi.restoreAllMocks());
 
-const tokens: Record<number, string> = { [ana]: 'tok-ana', [ben]: 'tok-ben' };
-function options(extra: Partial<DrainOptions> = {}): DrainOptions {
-  return { getToken: (userId) => tokens[userId] ?? null, baseUrl: sync.api.baseUrl, now: () => T0, ...extra };
-}
-
-function queue(userId: number, path: string, affects: string[] = []) {
-  return runCommand({ userId, label: path, subject: { kind: 'other' }, request: { method: 'POST', path, body: { path } }, affects });
-}
 
 const rows = () => db.outbox.orderBy('seq').toArray();
 const paths = () => sync.server.actions.map((s) => s.url);

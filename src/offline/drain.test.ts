@@ -1,28 +1,17 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { actionKeyMetaKey, db, lastSyncAtKey, resetDb } from './db.ts';
-import { backoffDelay, drainOutbox, type DrainOptions } from './drain.ts';
-import { runCommand } from './outbox.ts';
+import { backoffDelay, drainOutbox } from './drain.ts';
 import { deadBaseUrl } from '#test-support/api-server';
-import { startSyncServerPerFile } from '#test-support/sync-stand-in';
+import { ANA as ana, BEN as ben, drainHarness } from '#test-support/sync-stand-in';
 
-const ana = 1;
-const ben = 2;
 // A minute ahead of the real clock, so rows queued during a test are due.
 const T0 = Date.now() + 60_000;
 
-const sync = startSyncServerPerFile();
+const { sync, options, queue } = drainHarness(T0);
 beforeEach(() => resetDb());
 afterEach(() => vi.unstubAllGlobals());
 
-const tokens: Record<number, string> = { [ana]: 'tok-ana', [ben]: 'tok-ben' };
-function options(extra: Partial<DrainOptions> = {}): DrainOptions {
-  return { getToken: (userId) => tokens[userId] ?? null, baseUrl: sync.api.baseUrl, now: () => T0, ...extra };
-}
-
-function queue(userId: number, path: string, affects: string[] = []) {
-  return runCommand({ userId, label: path, subject: { kind: 'other' }, request: { method: 'POST', path, body: { path } }, affects });
-}
 
 const rows = () => db.outbox.orderBy('seq').toArray();
 const paths = () => sync.server.actions.map((s) => s.url);

@@ -6,6 +6,8 @@ import { ACTION_SIGNATURE_HEADER } from '#contract/action-signature';
 import { API_BASE, IDEMPOTENCY_HEADER, OCCURRED_AT_HEADER } from '#contract/common';
 import { stopsBatch, SYNC_PATHS, type SyncBody, type SyncResult } from '#contract/sync';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { DrainOptions } from '#offline/drain';
+import { runCommand } from '#offline/outbox';
 import { startTestApiServer, type Reply, type SeenRequest, type TestApiServer } from './api-server.ts';
 
 export interface SyncStandIn {
@@ -87,4 +89,24 @@ export function startSyncServerPerFile(): { readonly api: TestApiServer; readonl
   afterAll(() => harness.api.close());
   beforeEach(() => harness.server.reset());
   return harness;
+}
+
+/** The drain suites' two users with their tokens. */
+export const ANA = 1;
+export const BEN = 2;
+const TOKENS: Record<number, string> = { [ANA]: 'tok-ana', [BEN]: 'tok-ben' };
+
+/**
+ * What both drain suites share: the per-file stand-in, drain options against it at `now`, and
+ * `queue`, which puts a plain POST of `path` in a user's outbox (its body names the path).
+ */
+export function drainHarness(now: number) {
+  const sync = startSyncServerPerFile();
+  return {
+    sync,
+    options: (extra: Partial<DrainOptions> = {}): DrainOptions =>
+      ({ getToken: (userId) => TOKENS[userId] ?? null, baseUrl: sync.api.baseUrl, now: () => now, ...extra }),
+    queue: (userId: number, path: string, affects: string[] = []) =>
+      runCommand({ userId, label: path, subject: { kind: 'other' }, request: { method: 'POST', path, body: { path } }, affects }),
+  };
 }

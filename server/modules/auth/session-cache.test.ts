@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '#server/db/migrate';
 import { openDatabase } from '#server/db/open';
 import type { Database, UserRow } from '#server/db/schema';
 import { seedMinimal } from '#server/seed/index';
-import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
+import { bearer, createTestApp, newTestSchema, type TestContext } from '#test-support/server/test-app';
 import { SessionCache, type CachedSession } from './session-cache.ts';
 import { invalidationsDelivered } from './session-channel.ts';
 
@@ -27,17 +25,11 @@ async function sharedDatabase(): Promise<[Kysely<Database>, Kysely<Database>]> {
     await seedMinimal(db, NOW);
     return [db, db];
   }
-  const schema = `test_${randomUUID().replaceAll('-', '')}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`CREATE SCHEMA ${schema}`);
-  await client.end();
-  const withSchema = new URL(url);
-  withSchema.searchParams.set('options', `-c search_path=${schema}`);
-  const first = (await openDatabase({ databaseUrl: withSchema.toString(), dataDir: null })).db;
+  const withSchema = await newTestSchema(url);
+  const first = (await openDatabase({ databaseUrl: withSchema, dataDir: null })).db;
   await migrateToLatest(first);
   await seedMinimal(first, NOW);
-  return [first, (await openDatabase({ databaseUrl: withSchema.toString(), dataDir: null })).db];
+  return [first, (await openDatabase({ databaseUrl: withSchema, dataDir: null })).db];
 }
 
 let one: TestContext;

@@ -294,8 +294,16 @@ describe('who may ask what', () => {
   it('PLATAFORMA asking for a site of another platform is refused', async () => {
     const own = (await userByEmail(ctx.db, 'plataforma@impecable.demo')).platform_id;
     const other = sites.find((s) => s.platform_id !== own);
-    if (!other) return;
+    if (!other) throw new Error('the seed has a site of another platform');
     expect((await get(`sedes/3?sede=${other.id}`, 'plataforma')).statusCode).toBe(403);
     expect((await get(`resumen/3?plataforma=${other.platform_id}`, 'plataforma')).statusCode).toBe(403);
+  });
+
+  it('INTERNO naming a platform or site where its brand has no agents is refused, not answered with zeros', async () => {
+    const platform = await ctx.db.insertInto('platforms').values({ name: 'Plataforma Ajena' }).returning('id').executeTakeFirstOrThrow();
+    const site = await ctx.db.insertInto('sites').values({ name: 'Sede Ajena', platform_id: platform.id }).returning('id').executeTakeFirstOrThrow();
+    for (const url of [`resumen/3?sede=${site.id}`, `sedes/3?plataforma=${platform.id}`, `rezagados/3?sede=${site.id}`, `preguntas/3?sede=${site.id}`, `descargar/sedes/3?plataforma=${platform.id}`]) {
+      expect((await get(url, 'interno')).statusCode, url).toBe(403);
+    }
   });
 });

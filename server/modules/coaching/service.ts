@@ -64,6 +64,9 @@ export function createCoachingService({ db, clock, cache }: Pick<AppDeps, 'db' |
   async function narrow(caller: Caller, filter: CoachingFilter): Promise<Narrowing> {
     const scope = scopeOf(caller);
     const n = { ...scopeNarrowing(scope) };
+    // A brand-bound scope reaches the platforms and sites where its agents work (what the
+    // ambito answer offers): any other is refused, never answered with zeros.
+    const reached = scope.kind === 'all' ? null : await repo.placements(scopeNarrowing(scope));
     if (filter.marca !== undefined) {
       if (!(await repo.findBrand(filter.marca))) throw new HttpError(404, NO_SUCH_BRAND);
       if (n.brandIds !== null && !n.brandIds.includes(filter.marca)) throw new HttpError(403, OUT_OF_SCOPE);
@@ -72,12 +75,14 @@ export function createCoachingService({ db, clock, cache }: Pick<AppDeps, 'db' |
     if (filter.plataforma !== undefined) {
       if (!(await repo.findPlatform(filter.plataforma))) throw new HttpError(404, NO_SUCH_PLATFORM);
       if (n.platformIds !== null && !n.platformIds.includes(filter.plataforma)) throw new HttpError(403, OUT_OF_SCOPE);
+      if (reached && !reached.some((p) => p.platform_id === filter.plataforma)) throw new HttpError(403, OUT_OF_SCOPE);
       n.platformIds = [filter.plataforma];
     }
     if (filter.sede !== undefined) {
       const site = await repo.findSite(filter.sede);
       if (!site) throw new HttpError(404, NO_SUCH_SITE);
       if (scope.kind === 'platforms' && !scope.platformIds.includes(site.platform_id)) throw new HttpError(403, OUT_OF_SCOPE);
+      if (reached && !reached.some((p) => p.site_id === site.id)) throw new HttpError(403, OUT_OF_SCOPE);
       n.siteId = site.id;
     }
     return n;

@@ -7,6 +7,7 @@ import { startPushService, type PushServiceStandIn } from '#test-support/server/
 import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 import { userByEmail } from '#test-support/server/rewards';
 import { notify } from './notify.ts';
+import { isAllowedPushEndpoint } from './service.ts';
 
 const NOW = new Date('2025-06-20T10:00:00Z');
 let ctx: TestContext;
@@ -145,6 +146,30 @@ describe('push subscriptions', () => {
     expect(await subscriptionsOf(other.user.id)).toHaveLength(1);
     expect((await remove(other.token)).statusCode).toBe(200);
     expect(await subscriptionsOf(other.user.id)).toEqual([]);
+  });
+
+  it('never lets a caller take a device whose endpoint it learnt: other keys get 409 and change nothing', async () => {
+    const device = push.subscribe();
+    const post = (token: string, body: object) => ctx.app.inject({ method: 'POST', url: '/api/avisos/push/suscripcion', headers: bearer(token), payload: body });
+    expect((await post(ana.token, device)).statusCode).toBe(200);
+    const thief = push.subscribe();
+    const stolen = { ...device, keys: thief.keys };
+    expect((await post(other.token, stolen)).statusCode).toBe(409);
+    const stored = await ctx.db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', device.endpoint).execute();
+    expect(stored.map((s) => [s.user_id, s.auth])).toEqual([[ana.user.id, device.keys.auth]]);
+    await ctx.app.inject({ method: 'DELETE', url: '/api/avisos/push/suscripcion', headers: bearer(ana.token), payload: { endpoint: device.endpoint } });
+  });
+
+  it('in production, POSTs only to the browsers\' push services over https on the default port', () => {
+    for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc', 'https://updates.push.services.mozilla.com/wpush/v2/x', 'https://web.push.apple.com/Q', 'https://wns2-par02p.notify.windows.com/w/?token=x']) {
+      expect(isAllowedPushEndpoint(endpoint, true), endpoint).toBe(true);
+    }
+    for (const endpoint of ['http://fcm.googleapis.com/fcm/send/abc', 'https://fcm.googleapis.com:8443/x', 'https://localhost./x', 'https://x.localhost/x',
+      'https://metadata.google.internal/x', 'https://10.0.0.1/x', 'https://[::1]/x', 'https://db.internal:8443/x', 'https://fcm.googleapis.com.evil.example/x',
+      'https://user:pw@fcm.googleapis.com/x', 'ftp://fcm.googleapis.com/x', 'no es una url']) {
+      expect(isAllowedPushEndpoint(endpoint, true), endpoint).toBe(false);
+    }
+    expect(isAllowedPushEndpoint('http://127.0.0.1:4000/push/1', false)).toBe(true);
   });
 
   it('refuses keys no push message could be encrypted with, and endpoints that are not URLs', async () => {

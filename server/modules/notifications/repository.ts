@@ -52,20 +52,24 @@ export function createNotificationsRepository(db: Db) {
 
     /**
      * Stores the device's subscription for the user and session, or moves it to them (a device
-     * signed in as someone else before), and keeps at most MAX_DEVICES per user.
+     * signed in as someone else before: the same browser subscription, so the same keys), and
+     * keeps at most MAX_DEVICES per user. False, changing nothing, when the endpoint is stored
+     * with other keys: whoever sends it does not hold that subscription.
      */
-    async saveSubscription(input: { userId: number; sessionId: number; endpoint: string; p256dh: string; auth: string }): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('push_subscriptions').values({
+    async saveSubscription(input: { userId: number; sessionId: number; endpoint: string; p256dh: string; auth: string }): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const saved = await trx.insertInto('push_subscriptions').values({
           user_id: input.userId, session_id: input.sessionId, endpoint: input.endpoint, p256dh: input.p256dh, auth: input.auth,
         }).onConflict((oc) => oc.column('endpoint').doUpdateSet((eb) => ({
-          user_id: eb.ref('excluded.user_id'), session_id: eb.ref('excluded.session_id'),
-          p256dh: eb.ref('excluded.p256dh'), auth: eb.ref('excluded.auth'), created_at: eb.ref('excluded.created_at'),
-        }))).execute();
+          user_id: eb.ref('excluded.user_id'), session_id: eb.ref('excluded.session_id'), created_at: eb.ref('excluded.created_at'),
+        })).whereRef('push_subscriptions.p256dh', '=', 'excluded.p256dh').whereRef('push_subscriptions.auth', '=', 'excluded.auth'))
+          .returning('id').executeTakeFirst();
+        if (!saved) return false;
         await trx.deleteFrom('push_subscriptions').where('user_id', '=', input.userId)
           .where('id', 'not in', (eb) => eb.selectFrom('push_subscriptions').select('id').where('user_id', '=', input.userId)
             .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(MAX_DEVICES))
           .execute();
+        return true;
       });
     },
 

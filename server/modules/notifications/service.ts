@@ -16,6 +16,7 @@ import { createNotificationsRepository, type NotificationRow } from './repositor
 export const AGENTS_ONLY = 'Los avisos son solo para agentes.';
 export const NOT_FOUND = 'Aviso no encontrado';
 export const BAD_SUBSCRIPTION = 'La suscripción de este dispositivo no es válida.';
+export const SUBSCRIPTION_TAKEN = 'Esa suscripción pertenece a otro dispositivo.';
 /** The largest id PostgreSQL's integer holds: a larger `hasta` means "all". */
 const MAX_ID = 2_147_483_647;
 
@@ -29,17 +30,26 @@ function toNotification(row: NotificationRow): AppNotification {
 const base64urlBytes = (value: string) => (/^[\w-]+=*$/.test(value) ? Buffer.from(value, 'base64url').length : 0);
 
 /**
- * A push endpoint the server may POST to: https (plain http and loopback only outside
- * production, for the local stand-in), no credentials in it; and keys web-push can encrypt
- * with (a 65-byte P-256 point, a 16-byte auth secret).
+ * The push services browsers subscribe with (FCM for Chromium, Mozilla's autopush, Apple's and
+ * Microsoft's). In production an endpoint must be https on the default port at one of them:
+ * the server POSTs to it, so any other host (an internal name, `localhost.`, a public name
+ * resolving to a private address) would make it a probe of the network behind it.
  */
-function isValidSubscription(body: PushSubscriptionBody, production: boolean): boolean {
-  if (!URL.canParse(body.endpoint)) return false;
-  const url = new URL(body.endpoint);
+const PUSH_SERVICE_HOSTS = [/^fcm\.googleapis\.com$/, /^([a-z0-9-]+\.)*push\.services\.mozilla\.com$/, /^([a-z0-9-]+\.)*push\.apple\.com$/, /^([a-z0-9-]+\.)*notify\.windows\.com$/];
+
+/** Whether the server may POST to `endpoint`; outside production any http(s) URL (the local stand-in). */
+export function isAllowedPushEndpoint(endpoint: string, production: boolean): boolean {
+  if (!URL.canParse(endpoint)) return false;
+  const url = new URL(endpoint);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
   if (url.username || url.password) return false;
-  if (production && (url.protocol !== 'https:' || /^(localhost|\[.*\]|[\d.]+)$/i.test(url.hostname))) return false;
-  return base64urlBytes(body.keys.p256dh) === 65 && base64urlBytes(body.keys.auth) === 16;
+  if (!production) return true;
+  return url.protocol === 'https:' && url.port === '' && PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname));
+}
+
+/** A subscription the server can use: an allowed endpoint, and keys web-push can encrypt with (a 65-byte P-256 point, a 16-byte auth secret). */
+function isValidSubscription(body: PushSubscriptionBody, production: boolean): boolean {
+  return isAllowedPushEndpoint(body.endpoint, production) && base64urlBytes(body.keys.p256dh) === 65 && base64urlBytes(body.keys.auth) === 16;
 }
 
 export function createNotificationsService({ db, clock, config }: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
@@ -80,7 +90,9 @@ export function createNotificationsService({ db, clock, config }: Pick<AppDeps, 
     async subscribe(user: UserRow, sessionId: number, body: PushSubscriptionBody): Promise<void> {
       agent(user);
       if (!isValidSubscription(body, config.isProduction)) throw new HttpError(400, BAD_SUBSCRIPTION);
-      await repo.saveSubscription({ userId: user.id, sessionId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth });
+      const saved = await repo.saveSubscription({ userId: user.id, sessionId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth });
+      // The endpoint is stored with other keys: not this browser's subscription, so it is not the caller's to take.
+      if (!saved) throw new HttpError(409, SUBSCRIPTION_TAKEN);
     },
 
     async unsubscribe(user: UserRow, endpoint: string): Promise<void> {

@@ -52,24 +52,25 @@ export interface TestOptions {
   giftCards?: GiftCardProvider;
 }
 
+/** A new, empty schema in the PostgreSQL database at `url`: the URL that opens it. */
+export async function newTestSchema(url: string): Promise<string> {
+  const schema = `test_${randomUUID().replaceAll('-', '')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.end();
+  const withSchema = new URL(url);
+  withSchema.searchParams.set('options', `-c search_path=${schema}`);
+  return withSchema.toString();
+}
+
 /**
  * A fresh, migrated database: in-memory PGlite, or, with TEST_DATABASE_URL set, a new
  * schema in that PostgreSQL database (so the same tests prove the same SQL on both).
  */
 export async function openTestDatabase(): Promise<Kysely<Database>> {
   const url = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | null = null;
-  if (url) {
-    const schema = `test_${randomUUID().replaceAll('-', '')}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-    const withSchema = new URL(url);
-    withSchema.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = withSchema.toString();
-  }
-  const { db } = await openDatabase({ databaseUrl, dataDir: null });
+  const { db } = await openDatabase({ databaseUrl: url ? await newTestSchema(url) : null, dataDir: null });
   await migrateToLatest(db);
   return db;
 }
