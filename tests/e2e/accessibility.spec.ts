@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { importFreshAgent } from './api';
 import { expect, signIn, test, type Who } from './fixtures';
+import { newContentModalDue } from './pages/app-shell';
 
 // axe-core (a third-party engine) on every screen each demo profile may use, on a phone
 // (360×740) and a kiosk (1366×900): no serious or critical WCAG 2.1 A/AA violation. One
@@ -174,8 +175,8 @@ async function signedInPage(browser: Browser, who: Who): Promise<Page> {
 
 /** The month's "¡Nuevo contenido de …!" modal over /home: analysed as it is, then closed. */
 async function newContentModal(page: Page, where: string) {
-  const modal = page.getByRole('dialog', { name: /^¡Nuevo contenido de/ });
-  if (!(await modal.isVisible())) return;
+  const modal = await newContentModalDue(page);
+  if (!modal) return;
   await analyse(page, `${where} (aviso de nuevo contenido)`);
   await expectNoDuplicateBanner(page, `${where} (aviso de nuevo contenido)`);
   await modal.getByRole('button', { name: 'Más tarde' }).click();
@@ -185,7 +186,7 @@ async function newContentModal(page: Page, where: string) {
 /** The header's dropdown menu, open. */
 async function openMenu(page: Page, where: string) {
   await page.getByRole('banner').getByRole('button', { name: 'Menú' }).click();
-  await expect(page.getByRole('menu')).toBeVisible();
+  await expect(page.getByRole('menu').getByRole('menuitem').first()).toBeVisible();
   await analyse(page, `${where} (menú abierto)`);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toBeHidden();

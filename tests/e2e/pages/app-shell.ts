@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { SESSION_STORAGE_KEY } from '#offline/session';
 
 /** The signed-in layout: header (greeting, balance, Canjear, sync line) and the dropdown menu. */
 export class AppShell {
@@ -32,22 +33,22 @@ export class AppShell {
 
   /**
    * /home opens with the month's "¡Nuevo contenido de …!" modal until it is closed once in the
-   * session, and it covers the header. Closes it if it shows up (it waits for the calendar).
+   * session, and it covers the header. Closes it when it is due.
    */
   async dismissNewContentModal() {
-    if (!/\/home$/.test(new URL(this.page.url()).pathname)) return;
-    const modal = this.page.getByRole('dialog', { name: /^¡Nuevo contenido de/ });
-    const shown = await modal.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false);
-    if (shown) {
-      await modal.getByRole('button', { name: 'Más tarde' }).click();
-      await expect(modal).toBeHidden();
-    }
+    const modal = await newContentModalDue(this.page);
+    if (!modal) return;
+    await modal.getByRole('button', { name: 'Más tarde' }).click();
+    await expect(modal).toBeHidden();
   }
 
+  /** Opens the header menu and returns it once its items are there (it loads on demand). */
   async openMenu() {
     await this.dismissNewContentModal();
     await this.page.getByRole('button', { name: 'Menú' }).click();
-    return this.page.getByRole('menu');
+    const menu = this.page.getByRole('menu');
+    await expect(menu.getByRole('menuitem').first()).toBeVisible();
+    return menu;
   }
 
   async menuItemNames(): Promise<string[]> {
@@ -72,4 +73,21 @@ export class AppShell {
     await menu.getByRole('menuitem', { name: 'Salir' }).click();
     await expect(this.page).toHaveURL(/\/login$/);
   }
+}
+
+/**
+ * The "¡Nuevo contenido de …!" modal, once it has shown, when it is due: on /home, signed in, not
+ * yet closed in this session (the session in localStorage says so). It loads on demand after the
+ * calendar, so it is waited for rather than looked for once; null when it is not due or the
+ * calendar has no running attribute.
+ */
+export async function newContentModalDue(page: Page): Promise<Locator | null> {
+  if (!/\/home$/.test(new URL(page.url()).pathname)) return null;
+  const due = await page.evaluate((key) => {
+    const session = JSON.parse(localStorage.getItem(key) ?? 'null') as { user?: unknown; seeModal?: boolean } | null;
+    return Boolean(session?.user) && session?.seeModal !== true;
+  }, SESSION_STORAGE_KEY);
+  if (!due) return null;
+  const modal = page.getByRole('dialog', { name: /^¡Nuevo contenido de/ });
+  return (await modal.waitFor({ state: 'visible', timeout: 15_000 }).then(() => true, () => false)) ? modal : null;
 }

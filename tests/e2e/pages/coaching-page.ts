@@ -58,9 +58,10 @@ export class CoachingPage {
     return this.page.getByRole('table', { name: /^Cifras por (sede|plataforma)$/ });
   }
 
-  /** The by-site table's body, one array of cell texts per row (name first). */
+  /** The by-site table's body, one array of cell texts per row (name first), once it has rows. */
   async siteRows(): Promise<string[][]> {
     const rows = this.siteTable().locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
     const count = await rows.count();
     const out: string[][] = [];
     for (let i = 0; i < count; i++) out.push((await rows.nth(i).locator('th, td').allInnerTexts()).map((t) => t.trim()));
