@@ -14,6 +14,8 @@ import type { AppDeps } from './deps.ts';
 import { HttpError } from './http-error.ts';
 import { answerClientError, connectionCap, httpServerOptions } from './http-limits.ts';
 import { TerminalLogController, terminalStream, type LogFormat } from './logging.ts';
+import { firstBannerArt } from '#domain/training';
+import { createAttributesRepository } from './modules/attributes/repository.ts';
 import { attributesRoutes } from './modules/attributes/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { coachingRoutes } from './modules/coaching/routes.ts';
@@ -152,6 +154,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, { config, db, clock: deps.clock, inlineScripts: inlineScriptSources(resolve(options.distDir ?? 'dist')) });
   await app.register(maintenancePlugin, { config });
 
+  // Ranking and Seguimiento reads, balances and the page's first banner are cached per process
+  // (read-cache.ts) while it hears every instance's changes by NOTIFY.
+  const readCache = new ReadCache();
+  const readInvalidations = await listenForInvalidations(deps.db, readCache);
+  app.addHook('onClose', async () => {
+    await readInvalidations.stop();
+  });
+
   // 2. The API: its own context so authentication and idempotency never touch static files.
   const auth = createAuthService(deps);
   await app.register(async (api) => {
@@ -164,17 +174,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Uploads (reface photos, user imports): one file per request, read with request.file();
     // routes may lower these limits. An oversize file fails with 413 before it is stored.
     await api.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 }, throwFileSizeLimit: true });
-    // Ranking and Seguimiento reads are cached per process (read-cache.ts) while it hears every
-    // instance's changes by NOTIFY; a write answered here that moves rankings also empties
-    // this process's cache before its answer leaves, so the writer's very next read sees it.
-    const readCache = new ReadCache();
-    const readInvalidations = await listenForInvalidations(deps.db, readCache);
-    api.addHook('onClose', async () => {
-      await readInvalidations.stop();
-    });
+    // A write answered here that moves rankings also empties this process's read cache before
+    // its answer leaves, so the writer's very next read sees it.
     api.addHook('onSend', async (request, reply, payload) => {
       const route = request.routeOptions.config;
       if (reply.statusCode < 400 && (route.earnsPoints === true || route.changesReads === true)) readCache.evictReads();
+      // Whatever the caller wrote may have moved its own balance (earning, redeeming, a batch).
+      if (reply.statusCode < 400 && request.method !== 'GET' && request.user) readCache.evictBalance(request.user.id);
       return payload;
     });
 
@@ -183,7 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(authRoutes, { ...deps, auth });
     await api.register(usersRoutes, deps);
     await api.register(attributesRoutes, deps);
-    await api.register(pointsRoutes, deps);
+    await api.register(pointsRoutes, { ...deps, cache: readCache });
     await api.register(rewardsRoutes, { ...deps, giftCards: options.giftCards ?? new LocalGiftCardProvider({ clock: deps.clock }) });
     await api.register(trainingRoutes, deps);
     await api.register(quizRoutes, deps);
@@ -203,7 +209,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }, { prefix: API_BASE });
 
   // 3. The built app with its SPA fallback, last: it owns every path the API does not.
-  await app.register(staticAppPlugin, { distDir: resolve(options.distDir ?? 'dist') });
+  const attributes = createAttributesRepository(deps.db);
+  await app.register(staticAppPlugin, {
+    distDir: resolve(options.distDir ?? 'dist'),
+    firstBanner: () => readCache.read('page.firstBanner', async () => firstBannerArt(await attributes.list())),
+  });
 
   return app;
 }

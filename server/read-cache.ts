@@ -3,7 +3,8 @@
 // floor reading the same first page asks the database once. Every entry is dropped the moment
 // anything those reads show may have changed, on any instance: migration 0016's triggers
 // NOTIFY on standings, score counts, winners, closings, the coaching counters, the calendar and
-// the places, and 0012's on any user row (nick names, profiles, placement);
+// the places, and 0012's on any user row (nick names, profiles, placement). Balances too, one
+// entry a user (balanceKey), dropped alone when 0017's trigger names that user;
 // auth/session-channel.ts delivers them here. It serves nothing while that channel is down,
 // and a read that began before an invalidation is never stored. Never queries the database.
 import type { InvalidationTarget } from '#server/modules/auth/session-cache';
@@ -73,6 +74,12 @@ export class ReadCache implements InvalidationTarget {
     this.#clear();
   }
 
+  evictBalance(userId: number | null): void {
+    if (userId === null) return this.#clear();
+    this.#generation += 1;
+    this.#entries.delete(balanceKey(userId));
+  }
+
   /** A user's nick name, profile or place shows in these reads. */
   evictUser(): void {
     this.#clear();
@@ -86,6 +93,11 @@ export class ReadCache implements InvalidationTarget {
     this.#live = live;
     this.#clear();
   }
+}
+
+/** The cache key of a user's stored balance (points/ledger.ts). */
+export function balanceKey(userId: number): string {
+  return `balance:${userId}`;
 }
 
 /**

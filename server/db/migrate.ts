@@ -17,6 +17,7 @@ import * as rateLimits from './migrations/0013-rate-limits.ts';
 import * as coaching from './migrations/0014-coaching.ts';
 import * as notifications from './migrations/0015-notifications.ts';
 import * as readCache from './migrations/0016-read-cache.ts';
+import * as balanceCache from './migrations/0017-balance-cache.ts';
 import type { Database } from './schema.ts';
 
 /** Add each new migration here, named by its file; names sort in the order they run. */
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0014-coaching': coaching,
   '0015-notifications': notifications,
   '0016-read-cache': readCache,
+  '0017-balance-cache': balanceCache,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -87,7 +87,14 @@ export function pgliteDirOf(dataDir: string): string {
   return join(dataDir, 'pglite');
 }
 
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null }): Promise<OpenedDatabase> {
+export interface OpenOptions {
+  databaseUrl: string | null;
+  dataDir: string | null;
+  /** In-memory PGlite only: start from this dumped data folder (tests load a migrated one, not initdb each time). */
+  loadDataDir?: Blob;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -105,7 +112,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     return opened(db, { kind: 'postgres', connectionString: options.databaseUrl }, { kind: 'postgres', pgliteDir: null });
   }
   if (options.dataDir === null) {
-    const pglite = await openPGlite(null);
+    const pglite = await openPGlite(null, options.loadDataDir);
     return opened(new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }), { kind: 'pglite', pglite }, { kind: 'pglite', pgliteDir: null });
   }
   const dir = resolve(pgliteDirOf(options.dataDir));
@@ -144,9 +151,9 @@ function releaseOnClose(pglite: PGlite, lock: FolderLock): void {
 }
 
 /** A PGlite with the same parsers as the pg Pool above; `dir` null keeps it in memory. */
-export async function openPGlite(dir: string | null): Promise<PGlite> {
+export async function openPGlite(dir: string | null, loadDataDir?: Blob): Promise<PGlite> {
   // PGlite already returns bigint as number when it fits; only `date` needs overriding.
-  const pglite = new PGlite({ ...(dir === null ? {} : { dataDir: dir }), parsers: { [DATE_OID]: (value: string) => value } });
+  const pglite = new PGlite({ ...(dir === null ? {} : { dataDir: dir }), ...(loadDataDir ? { loadDataDir } : {}), parsers: { [DATE_OID]: (value: string) => value } });
   await pglite.waitReady;
   return pglite;
 }

@@ -1,5 +1,5 @@
 // Serves the built app (Vite's dist/) with an SPA fallback: any GET outside /api that is not
-// a file gets index.html. Hashed /assets/* are cached forever; index.html, sw.js and the
+// a file gets index.html, as app-page.ts tells it (the first home banner in a <meta>). Hashed /assets/* are cached forever; index.html, sw.js and the
 // manifest are always revalidated so an update reaches installed PWAs. Never serves /api.
 // Without a build (tests, API-only runs) it registers nothing and the API still works.
 // index.html's inline script (the static app shell) runs under the CSP by its hash, read here.
@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '#contract/common';
 import { HttpError } from '#server/http-error';
+import { appPage, type ShellArt } from './app-page.ts';
 import { appPlugin } from './plugin.ts';
 
 const STATIC_PREFIXES = ['/assets/', '/media/', '/art/', '/icons/'];
@@ -47,12 +48,20 @@ export function inlineScriptSources(distDir: string): () => string {
   };
 }
 
-export const staticAppPlugin = appPlugin<{ distDir: string }>('static-app', async (app: FastifyInstance, { distDir }) => {
+export interface StaticAppOptions {
+  distDir: string;
+  /** The first home banner, for the page's <meta> (app-page.ts); null when there is none. */
+  firstBanner?: () => Promise<ShellArt | null>;
+}
+
+export const staticAppPlugin = appPlugin<StaticAppOptions>('static-app', async (app: FastifyInstance, { distDir, firstBanner }) => {
   const hasBuild = existsSync(join(distDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
+      // '/' is a navigation like any other: the fallback below sends the page with its <meta>.
+      index: false,
       // The build writes .br/.gz next to each text file (vite.config.ts precompress).
       preCompressed: true,
       cacheControl: false,
@@ -62,12 +71,16 @@ export const staticAppPlugin = appPlugin<{ distDir: string }>('static-app', asyn
     });
   }
 
+  const pageFor = appPage(distDir);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith(API_BASE);
     // A missing hashed asset, video or artwork is a real 404: answering HTML would hide a
     // broken deploy and could be cached by the service worker as if it were the file.
     if (!hasBuild || !wantsPage || STATIC_PREFIXES.some((prefix) => path.startsWith(prefix))) throw new HttpError(404, 'Recurso no encontrado');
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    const page = pageFor(firstBanner ? await firstBanner().catch(() => null) : null, String(request.headers['accept-encoding'] ?? ''));
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (page.encoding) reply.header('content-encoding', page.encoding);
+    return reply.send(page.body);
   });
 });

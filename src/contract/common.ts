@@ -21,6 +21,12 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Header carrying the ISO moment a queued action really happened (it may arrive much later). */
 export const OCCURRED_AT_HEADER = 'X-Occurred-At';
 
+/**
+ * The <meta> of the app's page in which the server names the first home banner's files
+ * ("wide compact"), for the static shell (src/app/shell/boot.ts spells it too, inlined).
+ */
+export const SERVED_ART_META = 'impecable-art';
+
 export const healthSchema = z.object({ status: z.literal('ok') });
 
 /** The 503 body of maintenance state 1: the app shows its maintenance screen (decisions.md). */

@@ -3,6 +3,7 @@
 // Pure: `now` is passed in; never reads the clock, storage or the network.
 import type { Video } from '#contract/training';
 import { currentAttribute, isAvailableOn, type CalendarEntry } from './calendar';
+import { attributeArt } from './attributes';
 
 export const QUIZZES_PER_ATTRIBUTE = 2;
 /** Progress is reported at every multiple of this percentage. */
@@ -120,6 +121,17 @@ export function bannerAttributes<T extends Pick<CalendarEntry, 'enabled' | 'mont
   return calendar
     .filter((a) => a.enabled)
     .sort((a, b) => (b.month_start ?? '').localeCompare(a.month_start ?? '') || a.display_order - b.display_order);
+}
+
+/**
+ * The first home banner's two files (wide, and phones'), or null with no enabled attribute:
+ * what the home shows first, and what the static shell paints before the app (boot.ts).
+ */
+export function firstBannerArt(calendar: readonly Pick<CalendarEntry, 'enabled' | 'month_start' | 'display_order' | 'slug'>[]): { wide: string; compact: string } | null {
+  const first = bannerAttributes(calendar)[0];
+  if (!first) return null;
+  const art = attributeArt(first.slug);
+  return { wide: art.banner, compact: art.bannerCompact };
 }
 
 /** Tiles and avatars in the programme's display order. */

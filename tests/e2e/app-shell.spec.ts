@@ -79,6 +79,30 @@ test.describe('without the app’s JavaScript', () => {
     }
   });
 
+  test('a first visit, with no hint on the device, paints the month’s first banner the page names, where the app then shows it', async ({ page, signInAs }) => {
+    await signInAs('bruno');
+    await expect(page.getByRole('region', { name: 'Atributos destacados' }).locator('img').first()).toBeVisible();
+    const appArt = await page.getByRole('region', { name: 'Atributos destacados' }).locator('img').first().getAttribute('src');
+    for (const viewport of [PHONE, KIOSK]) {
+      await page.setViewportSize(viewport);
+      await page.evaluate(() => localStorage.removeItem('impecable.shell-hint'));
+      await blockAppScripts(page);
+      await page.goto('/home');
+      const shell = shellOf(page);
+      await expect(shell).toHaveAttribute('data-art', '');
+      await expect(shell.locator('.as-art img')).toHaveJSProperty('complete', true);
+      expect(await shell.locator('.as-art img').getAttribute('src')).toBe(appArt);
+      const painted = await boxOf(shell.locator('.as-art img'));
+      await page.unroute('**/assets/*.js');
+      await page.evaluate(() => localStorage.removeItem('impecable.shell-hint'));
+      await page.goto('/home');
+      await expect(shell).toHaveCount(0);
+      const banner = page.getByRole('region', { name: 'Atributos destacados' }).locator('img').first();
+      await expect(banner).toBeVisible();
+      expectSameBox(await boxOf(banner), painted, `${viewport.width} banner`);
+    }
+  });
+
   test('the shell never shows a balance that is not the signed-in user’s', async ({ page, signInAs }) => {
     const { user } = await signInAs('ana');
     await expect(new AppShell(page).balance()).toContainText(/\d/);

@@ -30,6 +30,8 @@ export interface InvalidationTarget {
   evictUser(userId: number): void;
   /** Something a cached precomputed read shows changed (migration 0016's triggers). */
   evictReads(): void;
+  /** A user's stored balance changed (migration 0017's trigger); null: anyone's may have. */
+  evictBalance(userId: number | null): void;
   /** Live: every invalidation reaches this cache from now on. Any change empties it. */
   setLive(live: boolean): void;
 }
@@ -111,6 +113,10 @@ export class SessionCache implements InvalidationTarget {
 
   evictReads(): void {
     // Standings and counters are not sessions: nothing cached here depends on them.
+  }
+
+  evictBalance(): void {
+    // Nor are balances.
   }
 
   setLive(live: boolean): void {

@@ -7,6 +7,7 @@ import type { PointsMovement } from '#contract/points';
 import { ledgerFifo, type LedgerEntry, type LedgerFifo } from '#domain/balance';
 import { operacionOf } from '#domain/rewards';
 import type { Database } from '#server/db/schema';
+import { balanceKey, type ReadCache } from '#server/read-cache';
 
 export async function readLedger(db: Kysely<Database>, userId: number): Promise<LedgerEntry[]> {
   const rows = await db.selectFrom('points_ledger')
@@ -26,10 +27,12 @@ export async function ledgerState(db: Kysely<Database>, userId: number, now: Dat
  * movements.ts in the ledger row's transaction), one primary-key read. Past the row's
  * lapse_check_at a credit may have lapsed with no expiry row yet (the daily job may not have
  * run): then the FIFO rule over the user's rows leaves the lapsed IMPs out, as before the
- * balance was stored. A user with no row has no ledger rows: 0.
+ * balance was stored. A user with no row has no ledger rows: 0. With `cache` (reads outside a
+ * transaction only) the row is read once until it changes (migration 0017's trigger).
  */
-export async function availableBalance(db: Kysely<Database>, userId: number, now: Date): Promise<number> {
-  const row = await db.selectFrom('user_balances').select(['balance', 'lapse_check_at']).where('user_id', '=', userId).executeTakeFirst();
+export async function availableBalance(db: Kysely<Database>, userId: number, now: Date, cache?: ReadCache): Promise<number> {
+  const read = () => db.selectFrom('user_balances').select(['balance', 'lapse_check_at']).where('user_id', '=', userId).executeTakeFirst();
+  const row = await (cache ? cache.read(balanceKey(userId), read) : read());
   if (!row) return 0;
   return mayHaveLapsed(row.lapse_check_at, now) ? (await ledgerState(db, userId, now)).available : row.balance;
 }

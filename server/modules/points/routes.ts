@@ -7,14 +7,15 @@ import type { AppDeps } from '#server/deps';
 import { currentUser } from '#server/plugins/auth';
 import { replies } from '#server/plugins/route-contract';
 import type { ZodTypeProvider } from '#server/plugins/zod';
+import type { ReadCache } from '#server/read-cache';
 import { availableBalance, impsHistory } from './ledger.ts';
 
-export async function pointsRoutes(app: FastifyInstance, { db, clock }: Pick<AppDeps, 'db' | 'clock'>): Promise<void> {
+export async function pointsRoutes(app: FastifyInstance, { db, clock, cache }: Pick<AppDeps, 'db' | 'clock'> & { cache?: ReadCache }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(POINTS_PATHS.balance, { schema: { response: replies(impsResponseSchema) } }, async (request) => {
     const user = currentUser(request);
-    return { imps: await availableBalance(db, user.id, clock()), puntos_ring_ring: user.puntos_ring_ring };
+    return { imps: await availableBalance(db, user.id, clock(), cache), puntos_ring_ring: user.puntos_ring_ring };
   });
 
   api.get(POINTS_PATHS.history, { schema: { response: replies(impsHistoryResponseSchema) } }, async (request) => ({

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { SERVED_ART_META as CONTRACT_SERVED_ART_META } from '#contract/common';
 import type { SessionUser } from '#contract/session';
 import { guardRedirect, navigationBanner, signedInLoginRedirect } from '#domain/navigation';
 import { normalizePath } from '#domain/paths';
 import { canjearAction, showsBalance } from '#domain/profiles';
 import { SESSION_STORAGE_KEY, SHELL_HINT_STORAGE_KEY } from '#offline/session';
 import {
-  bannerNick, bootShell, guardTarget, HINT_KEY, isAgent, landing, loginRedirect, normalize, SESSION_KEY, type ShellData,
+  bannerNick, bootShell, guardTarget, HINT_KEY, isAgent, landing, loginRedirect, normalize, SERVED_ART_META, SESSION_KEY, type ShellData,
 } from './boot.ts';
 import { SHELL_ROUTES } from './route-modules.ts';
 
@@ -53,6 +54,7 @@ describe('the shell mirrors the app rules it paints by', () => {
 
   it('reads the keys the app writes', () => {
     expect(SESSION_KEY).toBe(SESSION_STORAGE_KEY);
+    expect(SERVED_ART_META).toBe(CONTRACT_SERVED_ART_META);
     expect(HINT_KEY).toBe(SHELL_HINT_STORAGE_KEY);
   });
 });
@@ -75,8 +77,11 @@ describe('landing: where the router will end up', () => {
   });
 });
 
-/** Just enough of a window for bootShell: elements by id, attributes, text, appended links. */
-function fakeWindow(pathname: string, items: Record<string, unknown>, online = true) {
+/**
+ * Just enough of a window for bootShell: elements by id, attributes, text, appended links, and
+ * the server's art <meta> when `served` is given.
+ */
+function fakeWindow(pathname: string, items: Record<string, unknown>, online = true, served?: string) {
   const elements = new Map<string, { textContent: string; attributes: Map<string, string> }>();
   const element = (id: string) => {
     if (!elements.has(id)) elements.set(id, { textContent: '', attributes: new Map() });
@@ -90,6 +95,8 @@ function fakeWindow(pathname: string, items: Record<string, unknown>, online = t
     localStorage: { getItem: (key: string) => (key in items ? JSON.stringify(items[key]) : null) },
     document: {
       getElementById: element,
+      querySelector: (selector: string) =>
+        served !== undefined && selector === `meta[name="${SERVED_ART_META}"]` ? { getAttribute: (name: string) => (name === 'content' ? served : null) } : null,
       createElement: () => ({ rel: '', href: '', crossOrigin: null }),
       head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
     },
@@ -139,6 +146,29 @@ describe('bootShell', () => {
     const other = fakeWindow('/premios', { [SESSION_KEY]: session(ana), [HINT_KEY]: { ...hint, art } });
     bootShell(other.win, data);
     expect(other.attrs().has('data-art')).toBe(false);
+  });
+
+  it('paints the banner the server named when the device has no hint of its own (a first visit); a hint wins', () => {
+    const served = '/art/banner-resolutivo.svg /art/banner-resolutivo-compact.svg';
+    const first = fakeWindow('/home', { [SESSION_KEY]: session(ana) }, true, served);
+    bootShell(first.win, data);
+    expect(first.attrs().has('data-art')).toBe(true);
+    expect(first.attrs('as-art').get('src')).toBe('/art/banner-resolutivo.svg');
+    expect(first.attrs('as-art-compact').get('srcset')).toBe('/art/banner-resolutivo-compact.svg');
+
+    const art = { wide: '/art/banner-accesible.svg', compact: '/art/banner-accesible-compact.svg' };
+    const hinted = fakeWindow('/home', { [SESSION_KEY]: session(ana), [HINT_KEY]: { ...hint, art } }, true, served);
+    bootShell(hinted.win, data);
+    expect(hinted.attrs('as-art').get('src')).toBe(art.wide);
+
+    for (const bad of ['https://evil.example/x.svg /art/a.svg', '/art/a.svg', '']) {
+      const page = fakeWindow('/home', { [SESSION_KEY]: session(ana) }, true, bad);
+      bootShell(page.win, data);
+      expect(page.attrs().has('data-art'), bad).toBe(false);
+    }
+    const signedOut = fakeWindow('/home', {}, true, served);
+    bootShell(signedOut.win, data);
+    expect(signedOut.attrs().has('data-art')).toBe(false);
   });
 
   it('fetches nothing but the app’s own art, and shows no balance the header has not shown yet', () => {

@@ -156,6 +156,19 @@ export function hintedArt(hint: ShellHint | null): ShellArt | null {
   return wide && compact ? { wide, compact } : null;
 }
 
+/** #contract/common's SERVED_ART_META, spelled here as this file cannot import (boot.test.ts compares). */
+export const SERVED_ART_META = 'impecable-art';
+
+/**
+ * The first banner the server put in the page ("wide compact"), for a device with no hint yet
+ * (a first visit); held to the same files as a hint. The service worker's copy has none.
+ */
+export function servedArt(doc: Document): ShellArt | null {
+  const meta = doc.querySelector('meta[name="' + SERVED_ART_META + '"]');
+  const parts = ((meta && meta.getAttribute('content')) || '').split(' ');
+  return hintedArt({ userId: 0, nick: '', amount: '', unit: '', art: { wide: parts[0] || '', compact: parts[1] || '' } });
+}
+
 /** Shows the first banner where the home frame has its bone, from the same files the app uses. */
 function paintArt(doc: Document, shell: HTMLElement, art: ShellArt): void {
   const img = doc.getElementById('as-art');
@@ -218,7 +231,7 @@ export function bootShell(win: Window, data: ShellData): void {
         text('as-unit', hint.unit);
         shell.setAttribute('data-balance', '');
       }
-      const art = frame === 'home' ? hintedArt(hint) : null;
+      const art = frame === 'home' ? hintedArt(hint) || servedArt(doc) : null;
       if (art) paintArt(doc, shell, art);
     }
     if (route && route[2]) {

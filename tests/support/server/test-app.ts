@@ -2,9 +2,11 @@
 // app built around it, a movable clock and sign-in helpers. Each test file builds its own.
 // Never used by production code.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '#server/app';
 import { loadConfig, type Config, type Env } from '#server/config';
 import { migrateToLatest } from '#server/db/migrate';
@@ -52,27 +54,70 @@ export interface TestOptions {
   giftCards?: GiftCardProvider;
 }
 
-/** A new, empty schema in the PostgreSQL database at `url`: the URL that opens it. */
+/** What the global setup (tests/support/global-setup.ts) provides, or nothing outside Vitest. */
+function provided<K extends 'testRunId' | 'pgliteTemplate'>(key: K): string {
+  try {
+    return inject(key);
+  } catch {
+    return '';
+  }
+}
+
+/** The schema each PostgreSQL test database lives in (dropped on close). */
+const schemaOf = new WeakMap<Kysely<Database>, { url: string; schema: string }>();
+
+/**
+ * A new, empty schema in the PostgreSQL database at `url`: the URL that opens it. Named after
+ * the test run, whose teardown drops it if nothing did before.
+ */
 export async function newTestSchema(url: string): Promise<string> {
-  const schema = `test_${randomUUID().replaceAll('-', '')}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`CREATE SCHEMA ${schema}`);
-  await client.end();
+  const schema = `test_${provided('testRunId') || 'norun'}_${randomUUID().replaceAll('-', '')}`;
+  await onServer(url, `CREATE SCHEMA ${schema}`);
   const withSchema = new URL(url);
   withSchema.searchParams.set('options', `-c search_path=${schema}`);
   return withSchema.toString();
 }
 
+async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+let template: Blob | null | undefined;
+
+/** The migrated PGlite the global setup dumped, read once per file; null without one. */
+function pgliteTemplate(): Blob | null {
+  if (template === undefined) {
+    const path = provided('pgliteTemplate');
+    template = path ? new Blob([readFileSync(path)]) : null;
+  }
+  return template;
+}
+
 /**
- * A fresh, migrated database: in-memory PGlite, or, with TEST_DATABASE_URL set, a new
- * schema in that PostgreSQL database (so the same tests prove the same SQL on both).
+ * A fresh, migrated database: in-memory PGlite (loaded from the run's migrated template), or,
+ * with TEST_DATABASE_URL set, a new schema in that PostgreSQL database (so the same tests
+ * prove the same SQL on both).
  */
 export async function openTestDatabase(): Promise<Kysely<Database>> {
   const url = process.env.TEST_DATABASE_URL;
-  const { db } = await openDatabase({ databaseUrl: url ? await newTestSchema(url) : null, dataDir: null });
+  const withSchema = url ? await newTestSchema(url) : null;
+  const { db } = await openDatabase({ databaseUrl: withSchema, dataDir: null, loadDataDir: pgliteTemplate() ?? undefined });
+  if (url && withSchema) schemaOf.set(db, { url, schema: new URL(withSchema).searchParams.get('options')?.split('=')[1] ?? '' });
   await migrateToLatest(db);
   return db;
+}
+
+/** Closes a test database; on PostgreSQL its schema goes too. */
+export async function closeTestDatabase(db: Kysely<Database>): Promise<void> {
+  await db.destroy();
+  const owned = schemaOf.get(db);
+  if (owned?.schema) await onServer(owned.url, `DROP SCHEMA IF EXISTS ${owned.schema} CASCADE`);
 }
 
 export async function createTestApp(options: TestOptions = {}): Promise<TestContext> {
@@ -94,7 +139,7 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestCont
     app, db, config, clock, signIn,
     close: async () => {
       await app.close();
-      await db.destroy();
+      await closeTestDatabase(db);
     },
   };
 }

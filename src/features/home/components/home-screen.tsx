@@ -3,8 +3,7 @@ import { useAtomValue } from 'jotai';
 import type { SessionUser } from '#contract/session';
 import { showsNewContentPrompt } from '#domain/navigation';
 import { currentAttribute } from '#domain/calendar';
-import { attributeArt } from '#domain/attributes';
-import { bannerAttributes, inDisplayOrder } from '#domain/training';
+import { bannerAttributes, firstBannerArt, inDisplayOrder } from '#domain/training';
 import { sessionAtom } from '#offline/session';
 import { useShellArt } from '#offline/shell-hint';
 import { LoadError } from '#components/load-error';
@@ -26,8 +25,7 @@ export function HomeScreen({ user }: { user: SessionUser }) {
   const attributes = calendar.data;
   const banners = attributes ? bannerAttributes(attributes) : [];
   // The next visit's static shell paints this banner before any JavaScript (its LCP).
-  const art = banners[0] ? attributeArt(banners[0].slug) : null;
-  useShellArt(user, art && { wide: art.banner, compact: art.bannerCompact });
+  useShellArt(user, attributes ? firstBannerArt(attributes) : null);
 
   if (!attributes) {
     if (calendar.isLoading) return <HomeSkeleton />;

@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVED_ART_META } from '#contract/common';
+import { firstBannerArt } from '#domain/training';
+import { invalidationsDelivered } from '#server/modules/auth/session-channel';
+import { createTestApp, type TestContext } from '#test-support/server/test-app';
+import { pageWithArt } from './app-page.ts';
+
+// A first visit has no shell hint: the page the server sends names the first home banner, so
+// the static shell paints it before any JavaScript. The files follow the calendar as it changes.
+let ctx: TestContext;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'impecable-page-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="es"><head><title>+impecable</title></head><body></body></html>');
+  ctx = await createTestApp({ distDir: dist });
+});
+
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = async (url: string, encoding = 'gzip, deflate, br') => {
+  const res = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  expect(res.headers['cache-control']).toBe('no-cache');
+  const encoded = res.headers['content-encoding'];
+  return encoded === 'br' ? brotliDecompressSync(res.rawPayload).toString() : encoded === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.body;
+};
+
+const servedArt = (html: string) => {
+  const found = new RegExp(`<meta name="${SERVED_ART_META}" content="([^"]*)">`).exec(html);
+  return found ? found[1] : null;
+};
+
+const calendarArt = async () => {
+  const art = firstBannerArt(await ctx.db.selectFrom('attributes').selectAll().execute());
+  return art && `${art.wide} ${art.compact}`;
+};
+
+describe('the page a navigation gets', () => {
+  it('names the calendar\'s first home banner, on any route and on /, in every encoding', async () => {
+    const expected = await calendarArt();
+    expect(expected).toMatch(/^\/art\/banner-[a-z]+\.svg \/art\/banner-[a-z]+-compact\.svg$/);
+    for (const url of ['/home', '/', '/ranking/accesible']) expect(servedArt(await page(url)), url).toBe(expected);
+    expect(servedArt(await page('/home', 'gzip'))).toBe(expected);
+    expect(servedArt(await page('/home', 'identity'))).toBe(expected);
+  });
+
+  it('follows the calendar: another month first, then no banner at all', async () => {
+    const before = await calendarArt();
+    const first = await ctx.db.selectFrom('attributes').select(['id', 'slug']).where('enabled', '=', true).orderBy('month_start', 'desc').executeTakeFirstOrThrow();
+    await ctx.db.updateTable('attributes').set({ enabled: false }).where('id', '=', first.id).execute();
+    await invalidationsDelivered(ctx.db);
+    const after = servedArt(await page('/home'));
+    expect(after).toBe(await calendarArt());
+    expect(after).not.toBe(before);
+
+    await ctx.db.updateTable('attributes').set({ enabled: false }).execute();
+    await invalidationsDelivered(ctx.db);
+    expect(servedArt(await page('/home'))).toBeNull();
+  });
+
+  it('escapes what it writes into the attribute, and leaves a page without <head> as it is', () => {
+    expect(pageWithArt('<head></head>', { wide: '/art/a".svg', compact: '/art/<b>.svg' })).toContain('content="/art/a&quot;.svg /art/&lt;b>.svg"');
+    expect(pageWithArt('<p>sin cabecera</p>', { wide: '/art/a.svg', compact: '/art/b.svg' })).toBe('<p>sin cabecera</p>');
+  });
+});
