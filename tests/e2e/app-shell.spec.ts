@@ -61,9 +61,9 @@ test.describe('without the app’s JavaScript', () => {
         greeting: await boxOf(shell.getByText(`Hola, ${nick}`, { exact: true })),
         balance: await boxOf(shell.locator('.as-balance')),
         menu: await boxOf(shell.locator('.as-menu')),
-        art: await boxOf(shell.locator('.as-art img')),
+        art: await boxOf(shell.locator('#as-art')),
       };
-      await expect(shell.locator('.as-art img')).toHaveJSProperty('complete', true);
+      await expect(shell.locator('#as-art')).toHaveJSProperty('complete', true);
 
       await page.unroute('**/assets/*.js');
       await page.goto('/home');
@@ -90,9 +90,9 @@ test.describe('without the app’s JavaScript', () => {
       await page.goto('/home');
       const shell = shellOf(page);
       await expect(shell).toHaveAttribute('data-art', '');
-      await expect(shell.locator('.as-art img')).toHaveJSProperty('complete', true);
-      expect(await shell.locator('.as-art img').getAttribute('src')).toBe(appArt);
-      const painted = await boxOf(shell.locator('.as-art img'));
+      await expect(shell.locator('#as-art')).toHaveJSProperty('complete', true);
+      expect(await shell.locator('#as-art').getAttribute('src')).toBe(appArt);
+      const painted = await boxOf(shell.locator('#as-art'));
       await page.unroute('**/assets/*.js');
       await page.evaluate(() => localStorage.removeItem('impecable.shell-hint'));
       await page.goto('/home');
@@ -100,6 +100,29 @@ test.describe('without the app’s JavaScript', () => {
       const banner = page.getByRole('region', { name: 'Atributos destacados' }).locator('img').first();
       await expect(banner).toBeVisible();
       expectSameBox(await boxOf(banner), painted, `${viewport.width} banner`);
+    }
+  });
+
+  test('a dashboard paints its attribute’s banner from the path, where the screen then shows it, on a phone and a kiosk', async ({ page, signInAs }) => {
+    await signInAs('ana');
+    const path = '/dashboard/accesible';
+    for (const viewport of [PHONE, KIOSK]) {
+      await page.setViewportSize(viewport);
+      await blockAppScripts(page);
+      await page.goto(path);
+      const shell = shellOf(page);
+      await expect(shell).toHaveAttribute('data-frame', 'dashboard');
+      const painted = shell.locator('#as-hero');
+      await expect(painted).toHaveJSProperty('complete', true);
+      const box = await boxOf(painted);
+      const src = await painted.getAttribute('src');
+      await page.unroute('**/assets/*.js');
+      await page.goto(path);
+      await expect(shell).toHaveCount(0);
+      const hero = page.getByRole('img', { name: /^Accesible: / });
+      await expect(hero).toBeVisible();
+      expect(await hero.getAttribute('src')).toBe(src);
+      expectSameBox(await boxOf(hero), box, `${viewport.width} dashboard banner`);
     }
   });
 

@@ -23,6 +23,11 @@ test('Ana redeems a prize: the balance drops, the order has its coupon, the move
   const catalogue = new CataloguePage(page);
   await catalogue.open();
   await expect(catalogue.card(PRIZE)).toContainText('100 IMPs/ud');
+  // The first row's images are the page's largest paint: fetched at once; the rest as they scroll in.
+  const images = page.getByRole('main').locator('article img');
+  const loading = await images.evaluateAll((all) => all.map((img) => (img as HTMLImageElement).loading));
+  expect(loading.length).toBeGreaterThan(3);
+  expect(loading).toEqual(loading.map((_, i) => (i < 3 ? 'eager' : 'lazy')));
   const result = await catalogue.redeem(PRIZE);
   await expect(result).toHaveAccessibleName('¡Canje realizado!');
   await expect(result).toContainText(PRIZE);

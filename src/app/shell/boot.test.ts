@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ATTRIBUTE_SLUGS } from '#contract/attributes';
 import { SERVED_ART_META as CONTRACT_SERVED_ART_META } from '#contract/common';
+import { attributeArt } from '#domain/attributes';
 import type { SessionUser } from '#contract/session';
 import { guardRedirect, navigationBanner, signedInLoginRedirect } from '#domain/navigation';
 import { normalizePath } from '#domain/paths';
@@ -109,10 +111,12 @@ const data: ShellData = {
     ['/login', 'login', '', [0]],
     ['/home', 'home', '', [2, 3]],
     ['/premios', 'screen', 'Catálogo de premios', [4]],
+    ['/dashboard/:atributo', 'dashboard', '', []],
     ['/listado-usuarios', 'screen', 'Resumen de pedidos', []],
   ],
   files: ['/assets/login-route-a.js', '/assets/guards-b.js', '/assets/home-route-c.js', '/assets/home-route-c.css', '/assets/catalogue-d.js'],
   signedIn: [1],
+  slugs: Object.values(ATTRIBUTE_SLUGS),
 };
 const ana = user('', { id: 7 });
 const session = (who: SessionUser, originalUser: SessionUser | null = null) => ({ status: 'authenticated', token: 't', user: who, originalUser });
@@ -169,6 +173,22 @@ describe('bootShell', () => {
     const signedOut = fakeWindow('/home', {}, true, served);
     bootShell(signedOut.win, data);
     expect(signedOut.attrs().has('data-art')).toBe(false);
+  });
+
+  it('paints a dashboard’s banner from its path alone, the files the screen shows; none for an unknown attribute', () => {
+    for (const slug of Object.values(ATTRIBUTE_SLUGS)) {
+      const page = fakeWindow(`/dashboard/${slug}`, { [SESSION_KEY]: session(ana) });
+      bootShell(page.win, data);
+      expect(page.attrs().get('data-frame')).toBe('dashboard');
+      expect(page.attrs().has('data-art')).toBe(true);
+      expect(page.attrs('as-hero').get('src')).toBe(attributeArt(slug).hero);
+      expect(page.attrs('as-hero-compact').get('srcset')).toBe(attributeArt(slug).heroCompact);
+      expect(page.attrs('as-art').has('src')).toBe(false);
+    }
+    const unknown = fakeWindow('/dashboard/nada', { [SESSION_KEY]: session(ana) });
+    bootShell(unknown.win, data);
+    expect(unknown.attrs().get('data-frame')).toBe('dashboard');
+    expect(unknown.attrs().has('data-art')).toBe(false);
   });
 
   it('fetches nothing but the app’s own art, and shows no balance the header has not shown yet', () => {

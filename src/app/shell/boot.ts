@@ -15,6 +15,8 @@ export interface ShellData {
   files: string[];
   /** The guard's and the signed-in layout's files, for every signed-in screen. */
   signedIn: number[];
+  /** The attributes' slugs (#contract/attributes): a dashboard path names its banner by one. */
+  slugs: string[];
 }
 
 export interface ShellUser {
@@ -169,10 +171,19 @@ export function servedArt(doc: Document): ShellArt | null {
   return hintedArt({ userId: 0, nick: '', amount: '', unit: '', art: { wide: parts[0] || '', compact: parts[1] || '' } });
 }
 
-/** Shows the first banner where the home frame has its bone, from the same files the app uses. */
-function paintArt(doc: Document, shell: HTMLElement, art: ShellArt): void {
-  const img = doc.getElementById('as-art');
-  const source = doc.getElementById('as-art-compact');
+/**
+ * Mirrors attributeArt of #domain/attributes: the dashboard's banner of the attribute a path
+ * names, for a known slug only (any other path gets the app's "unknown attribute").
+ */
+export function dashboardArt(path: string, slugs: string[]): ShellArt | null {
+  const slug = path.split('/')[2] || '';
+  return slugs.indexOf(slug) >= 0 ? { wide: '/art/hero-' + slug + '.svg', compact: '/art/hero-' + slug + '-compact.svg' } : null;
+}
+
+/** Shows a banner where the frame has its bone (`as-art`, `as-hero`), from the same files the app uses. */
+function paintArt(doc: Document, shell: HTMLElement, art: ShellArt, id: string): void {
+  const img = doc.getElementById(id);
+  const source = doc.getElementById(id + '-compact');
   if (!img || !source) return;
   source.setAttribute('srcset', art.compact);
   img.setAttribute('src', art.wide);
@@ -221,7 +232,7 @@ export function bootShell(win: Window, data: ShellData): void {
     if (el) el.textContent = value;
   };
   if (frame === 'status') text('as-status', route ? route[2] : '');
-  if (user && (frame === 'home' || frame === 'screen')) {
+  if (user && (frame === 'home' || frame === 'dashboard' || frame === 'screen')) {
     text('as-greeting', 'Hola, ' + (user.nick_name || user.name));
     if (isAgent(user)) {
       shell.setAttribute('data-agent', '');
@@ -232,8 +243,10 @@ export function bootShell(win: Window, data: ShellData): void {
         shell.setAttribute('data-balance', '');
       }
       const art = frame === 'home' ? hintedArt(hint) || servedArt(doc) : null;
-      if (art) paintArt(doc, shell, art);
+      if (art) paintArt(doc, shell, art, 'as-art');
     }
+    const hero = frame === 'dashboard' ? dashboardArt(path, data.slugs) : null;
+    if (hero) paintArt(doc, shell, hero, 'as-hero');
     if (route && route[2]) {
       text('as-title', route[2]);
       shell.setAttribute('data-title', '');

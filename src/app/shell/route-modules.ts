@@ -7,9 +7,10 @@ import { paths } from '#app/paths.ts';
 
 /**
  * `login`: the sign-in card; `status`: the SSO and sign-out wait; `home`: header and the home's
- * skeleton; `screen`: header, the title (or a bar) and cards.
+ * skeleton; `dashboard`: header, the attribute's banner (from the path) in the dashboard's
+ * layout; `screen`: header, the title (or a bar) and cards.
  */
-export type ShellFrame = 'login' | 'status' | 'home' | 'screen';
+export type ShellFrame = 'login' | 'status' | 'home' | 'dashboard' | 'screen';
 
 export interface ShellRoute {
   /** A pattern of #domain/paths ('/ranking/:atributo'). */
@@ -38,7 +39,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     frame: 'screen',
     text: 'Navega por los atributos disponibles',
   },
-  { pattern: paths.dashboard.path, module: '#features/training/routes/dashboard-route.tsx', frame: 'screen' },
+  { pattern: paths.dashboard.path, module: '#features/training/routes/dashboard-route.tsx', frame: 'dashboard' },
   { pattern: paths.quiz.path, module: '#features/quiz/routes/quiz-route.tsx', frame: 'screen' },
   { pattern: paths.ranking.path, module: '#features/ranking/routes/ranking-route.tsx', frame: 'screen' },
   { pattern: paths.rules.path, module: '#features/rules/routes/rules-route.tsx', frame: 'screen', text: 'Reglas servicio +impecable' },

@@ -5,10 +5,15 @@ interface ProductImageProps {
   src: string;
   /** Decorative by default: the prize's name is always written next to it. */
   alt?: string;
+  /**
+   * In the first screenful (the catalogue's first row): fetched at once and first, as the
+   * page's largest paint, rather than lazily once layout has placed it.
+   */
+  eager?: boolean;
 }
 
 /** A prize image, or a gift placeholder when it is missing or does not load (spec 3: "placeholder if invalid"). */
-export function ProductImage({ src, alt = '' }: ProductImageProps) {
+export function ProductImage({ src, alt = '', eager = false }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src.trim() || failedSrc === src) {
     return (
@@ -21,5 +26,15 @@ export function ProductImage({ src, alt = '' }: ProductImageProps) {
       </div>
     );
   }
-  return <img className={classes.image} src={src} alt={alt} loading="lazy" decoding="async" onError={() => setFailedSrc(src)} />;
+  return (
+    <img
+      className={classes.image}
+      src={src}
+      alt={alt}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
+      decoding="async"
+      onError={() => setFailedSrc(src)}
+    />
+  );
 }

@@ -52,7 +52,8 @@ export function ProductCard({ product, index, balance, online, readOnly, onRedee
   return (
     <Card ref={ref} padding={0} className={classes.card} data-visible={seen || undefined} component="article" aria-label={product.nombre}>
       <div className={classes.media} style={{ '--card-gradient': cardGradient(index) } as CSSProperties}>
-        <ProductImage src={product.imagen} />
+        {/* The first row (three cards on a kiosk, one on a phone) is in the first screenful. */}
+        <ProductImage src={product.imagen} eager={index < 3} />
         {!inStock && (
           <Badge className={classes.badge} color="dark" variant="filled">
             Agotado
