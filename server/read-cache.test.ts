@@ -16,6 +16,16 @@ const deferred = <T>() => {
   return { promise, resolve };
 };
 
+/** Runs `check` while `table` is renamed away: a read that reached the database would fail. */
+async function withoutTable(ctx: TestContext, table: string, check: () => Promise<void>): Promise<void> {
+  await sql.raw(`ALTER TABLE ${table} RENAME TO ${table}_fuera`).execute(ctx.db);
+  try {
+    await check();
+  } finally {
+    await sql.raw(`ALTER TABLE ${table}_fuera RENAME TO ${table}`).execute(ctx.db);
+  }
+}
+
 describe('ReadCache', () => {
   it('asks every time until its invalidation channel is live', async () => {
     const cache = new ReadCache();
@@ -102,12 +112,7 @@ describe('cached ranking reads', () => {
 
   it('answers a hot page without the database', async () => {
     const first = await globalPage();
-    await sql`ALTER TABLE ranking_standings RENAME TO ranking_standings_fuera`.execute(ctx.db);
-    try {
-      expect(await globalPage()).toEqual(first);
-    } finally {
-      await sql`ALTER TABLE ranking_standings_fuera RENAME TO ranking_standings`.execute(ctx.db);
-    }
+    await withoutTable(ctx, 'ranking_standings', async () => expect(await globalPage()).toEqual(first));
     // The renames themselves are changes the cache hears of.
     await invalidationsDelivered(ctx.db);
   });
@@ -154,12 +159,7 @@ describe('the cached balance (GET /api/imps)', () => {
 
   it('answers a repeated read without the database', async () => {
     const first = await balance();
-    await sql`ALTER TABLE user_balances RENAME TO user_balances_fuera`.execute(ctx.db);
-    try {
-      expect(await balance()).toBe(first);
-    } finally {
-      await sql`ALTER TABLE user_balances_fuera RENAME TO user_balances`.execute(ctx.db);
-    }
+    await withoutTable(ctx, 'user_balances', async () => expect(await balance()).toBe(first));
   });
 
   it('shows a credit written elsewhere (another instance, a job) on the next read once its notification arrives', async () => {
