@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { minifySync, transformWithOxc, type Plugin, type Rolldown } from 'vite';
 import type { ShellData } from '#app/shell/boot.ts';
 import { ATTRIBUTE_SLUGS } from '#contract/attributes';
+import { attributeNameFromSlug } from '#domain/attributes';
 import { SHELL_ROUTES, SIGNED_IN_MODULES } from '#app/shell/route-modules.ts';
 
 const BOOT = fileURLToPath(new URL('../../src/app/shell/boot.ts', import.meta.url));
@@ -81,7 +82,8 @@ function shellData(bundle: Bundle | undefined, modules: Map<string, string>, bas
   const own = (route: (typeof SHELL_ROUTES)[number]) =>
     filesFor([route.module]).filter((index) => route.frame === 'login' || route.frame === 'status' || !signedIn.includes(index));
   const routes = SHELL_ROUTES.map((route): ShellData['routes'][number] => [route.pattern, route.frame, route.text ?? '', own(route)]);
-  return { routes, files, signedIn, slugs: Object.values(ATTRIBUTE_SLUGS) };
+  const names = Object.fromEntries(Object.values(ATTRIBUTE_SLUGS).map((slug) => [slug, attributeNameFromSlug(slug) ?? slug]));
+  return { routes, files, signedIn, names };
 }
 
 /** The entry's stylesheet links, moved from <head> to just after the shell's script. */

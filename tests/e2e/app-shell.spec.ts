@@ -126,6 +126,25 @@ test.describe('without the app’s JavaScript', () => {
     }
   });
 
+  test('a ranking is titled with its attribute by the shell, in the box the screen’s heading then takes', async ({ page, signInAs }) => {
+    await signInAs('ana');
+    for (const viewport of [PHONE, KIOSK]) {
+      await page.setViewportSize(viewport);
+      await blockAppScripts(page);
+      await page.goto('/ranking/accesible');
+      const shell = shellOf(page);
+      const title = shell.getByText('Ranking · Accesible', { exact: true });
+      await expect(title).toBeVisible();
+      const box = await boxOf(title);
+      await page.unroute('**/assets/*.js');
+      await page.goto('/ranking/accesible');
+      await expect(shell).toHaveCount(0);
+      const heading = page.getByRole('heading', { level: 1, name: 'Ranking · Accesible' });
+      await expect(heading).toBeVisible();
+      expectSameBox(await boxOf(heading), box, `${viewport.width} ranking title`);
+    }
+  });
+
   test('the shell never shows a balance that is not the signed-in user’s', async ({ page, signInAs }) => {
     const { user } = await signInAs('ana');
     await expect(new AppShell(page).balance()).toContainText(/\d/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ATTRIBUTE_SLUGS } from '#contract/attributes';
 import { SERVED_ART_META as CONTRACT_SERVED_ART_META } from '#contract/common';
-import { attributeArt } from '#domain/attributes';
+import { attributeArt, attributeNameFromSlug } from '#domain/attributes';
 import type { SessionUser } from '#contract/session';
 import { guardRedirect, navigationBanner, signedInLoginRedirect } from '#domain/navigation';
 import { normalizePath } from '#domain/paths';
@@ -112,11 +112,12 @@ const data: ShellData = {
     ['/home', 'home', '', [2, 3]],
     ['/premios', 'screen', 'Catálogo de premios', [4]],
     ['/dashboard/:atributo', 'dashboard', '', []],
+    ['/ranking/:atributo', 'screen', 'Ranking · {atributo}', []],
     ['/listado-usuarios', 'screen', 'Resumen de pedidos', []],
   ],
   files: ['/assets/login-route-a.js', '/assets/guards-b.js', '/assets/home-route-c.js', '/assets/home-route-c.css', '/assets/catalogue-d.js'],
   signedIn: [1],
-  slugs: Object.values(ATTRIBUTE_SLUGS),
+  names: Object.fromEntries(Object.values(ATTRIBUTE_SLUGS).map((slug) => [slug, attributeNameFromSlug(slug) ?? ''])),
 };
 const ana = user('', { id: 7 });
 const session = (who: SessionUser, originalUser: SessionUser | null = null) => ({ status: 'authenticated', token: 't', user: who, originalUser });
@@ -189,6 +190,19 @@ describe('bootShell', () => {
     bootShell(unknown.win, data);
     expect(unknown.attrs().get('data-frame')).toBe('dashboard');
     expect(unknown.attrs().has('data-art')).toBe(false);
+  });
+
+  it('titles a ranking by the attribute its path names, "Ranking" alone in the global view, and none for an unknown one', () => {
+    const titled = (pathname: string, search = '') => {
+      const page = fakeWindow(pathname, { [SESSION_KEY]: session(ana) });
+      (page.win.location as { search?: string }).search = search;
+      bootShell(page.win, data);
+      return page.attrs().has('data-title') ? page.text('as-title') : null;
+    };
+    expect(titled('/ranking/conestilo')).toBe('Ranking · Con Estilo');
+    expect(titled('/ranking/accesible', '?vista=marca')).toBe('Ranking · Accesible');
+    expect(titled('/ranking/accesible', '?vista=global')).toBe('Ranking');
+    expect(titled('/ranking/nada')).toBeNull();
   });
 
   it('fetches nothing but the app’s own art, and shows no balance the header has not shown yet', () => {

@@ -15,8 +15,11 @@ export interface ShellData {
   files: string[];
   /** The guard's and the signed-in layout's files, for every signed-in screen. */
   signedIn: number[];
-  /** The attributes' slugs (#contract/attributes): a dashboard path names its banner by one. */
-  slugs: string[];
+  /**
+   * The attributes' names by slug (#domain/attributes): a dashboard path names its banner by
+   * one, a ranking path its title.
+   */
+  names: Record<string, string>;
 }
 
 export interface ShellUser {
@@ -175,9 +178,21 @@ export function servedArt(doc: Document): ShellArt | null {
  * Mirrors attributeArt of #domain/attributes: the dashboard's banner of the attribute a path
  * names, for a known slug only (any other path gets the app's "unknown attribute").
  */
-export function dashboardArt(path: string, slugs: string[]): ShellArt | null {
+export function dashboardArt(path: string, names: Record<string, string>): ShellArt | null {
   const slug = path.split('/')[2] || '';
-  return slugs.indexOf(slug) >= 0 ? { wide: '/art/hero-' + slug + '.svg', compact: '/art/hero-' + slug + '-compact.svg' } : null;
+  return Object.prototype.hasOwnProperty.call(names, slug) ? { wide: '/art/hero-' + slug + '.svg', compact: '/art/hero-' + slug + '-compact.svg' } : null;
+}
+
+/**
+ * A route's title: its text, with '{atributo}' as the name of the attribute the path's second
+ * segment names ('' for an unknown one: the screen says so, the shell shows its bar). Mirrors the
+ * ranking screen: its global view (?vista=global) is titled 'Ranking' alone.
+ */
+export function routeTitle(text: string, path: string, search: string, names: Record<string, string>): string {
+  if (text.indexOf('{atributo}') < 0) return text;
+  if (/[?&]vista=global(&|$)/.test(search)) return 'Ranking';
+  const slug = path.split('/')[2] || '';
+  return Object.prototype.hasOwnProperty.call(names, slug) ? text.replace('{atributo}', names[slug]!) : '';
 }
 
 /** Shows a banner where the frame has its bone (`as-art`, `as-hero`), from the same files the app uses. */
@@ -245,10 +260,11 @@ export function bootShell(win: Window, data: ShellData): void {
       const art = frame === 'home' ? hintedArt(hint) || servedArt(doc) : null;
       if (art) paintArt(doc, shell, art, 'as-art');
     }
-    const hero = frame === 'dashboard' ? dashboardArt(path, data.slugs) : null;
+    const hero = frame === 'dashboard' ? dashboardArt(path, data.names) : null;
     if (hero) paintArt(doc, shell, hero, 'as-hero');
-    if (route && route[2]) {
-      text('as-title', route[2]);
+    const title = route ? routeTitle(route[2], path, win.location.search || '', data.names) : '';
+    if (title) {
+      text('as-title', title);
       shell.setAttribute('data-title', '');
     }
     const nick = bannerNick(user, !!session && session.impersonating, path);

@@ -49,7 +49,7 @@ describe('the shell route table', () => {
     (_pattern, text, module) => {
       // The feature folder of the route module: its screens and components live there.
       const featureDir = dirname(dirname(fileOf(module)));
-      expect(sourcesUnder(featureDir)).toContain(text);
+      expect(sourcesUnder(featureDir)).toContain(text.replace('{atributo}', '${attributeName}'));
     },
   );
 

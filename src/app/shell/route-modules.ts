@@ -18,7 +18,7 @@ export interface ShellRoute {
   /** The router's import() specifier for the route's screen. */
   module: string;
   frame: ShellFrame;
-  /** The screen's h1 when it is fixed text, or the status screen's label. */
+  /** The screen's h1 when it is fixed text ('{atributo}': the path's attribute name), or the status screen's label. */
   text?: string;
 }
 
@@ -41,7 +41,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   },
   { pattern: paths.dashboard.path, module: '#features/training/routes/dashboard-route.tsx', frame: 'dashboard' },
   { pattern: paths.quiz.path, module: '#features/quiz/routes/quiz-route.tsx', frame: 'screen' },
-  { pattern: paths.ranking.path, module: '#features/ranking/routes/ranking-route.tsx', frame: 'screen' },
+  { pattern: paths.ranking.path, module: '#features/ranking/routes/ranking-route.tsx', frame: 'screen', text: 'Ranking · {atributo}' },
   { pattern: paths.rules.path, module: '#features/rules/routes/rules-route.tsx', frame: 'screen', text: 'Reglas servicio +impecable' },
   {
     pattern: paths.catalogue.path,
