@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '#contract/common';
 import { HttpError } from '#server/http-error';
 import { appPage, type ShellArt } from './app-page.ts';
@@ -60,7 +60,7 @@ export const staticAppPlugin = appPlugin<StaticAppOptions>('static-app', async (
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
-      // '/' is a navigation like any other: the fallback below sends the page with its <meta>.
+      // '/' is a navigation like any other: the route below sends the page with its <meta>.
       index: false,
       // The build writes .br/.gz next to each text file (vite.config.ts precompress).
       preCompressed: true,
@@ -72,15 +72,20 @@ export const staticAppPlugin = appPlugin<StaticAppOptions>('static-app', async (
   }
 
   const pageFor = appPage(distDir);
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = pageFor(firstBanner ? await firstBanner().catch(() => null) : null, String(request.headers['accept-encoding'] ?? ''));
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (page.encoding) reply.header('content-encoding', page.encoding);
+    return reply.send(page.body);
+  };
+  if (hasBuild) app.get('/', sendPage);
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith(API_BASE);
     // A missing hashed asset, video or artwork is a real 404: answering HTML would hide a
     // broken deploy and could be cached by the service worker as if it were the file.
     if (!hasBuild || !wantsPage || STATIC_PREFIXES.some((prefix) => path.startsWith(prefix))) throw new HttpError(404, 'Recurso no encontrado');
-    const page = pageFor(firstBanner ? await firstBanner().catch(() => null) : null, String(request.headers['accept-encoding'] ?? ''));
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-    if (page.encoding) reply.header('content-encoding', page.encoding);
-    return reply.send(page.body);
+    return sendPage(request, reply);
   });
 });
