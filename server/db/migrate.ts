@@ -18,6 +18,7 @@ import * as coaching from './migrations/0014-coaching.ts';
 import * as notifications from './migrations/0015-notifications.ts';
 import * as readCache from './migrations/0016-read-cache.ts';
 import * as balanceCache from './migrations/0017-balance-cache.ts';
+import * as progressNotCached from './migrations/0018-progress-not-cached.ts';
 import type { Database } from './schema.ts';
 
 /** Add each new migration here, named by its file; names sort in the order they run. */
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0015-notifications': notifications,
   '0016-read-cache': readCache,
   '0017-balance-cache': balanceCache,
+  '0018-progress-not-cached': progressNotCached,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
