@@ -53,6 +53,18 @@ describe('the page a navigation gets', () => {
     expect(servedArt(await page('/home', 'identity'))).toBe(expected);
   });
 
+  it('preloads, from <head>, the banner the shell will paint there: home\'s, a dashboard\'s by its slug; nothing elsewhere', async () => {
+    const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)" media="([^"]+)" fetchpriority="high">/g)].map((m) => [m[1], m[2]]);
+    const home = (await calendarArt())?.split(' ') ?? [];
+    for (const url of ['/home', '/', '/Home/']) {
+      expect(preloads(await page(url)), url).toEqual([[home[1], '(max-width: 47.99em)'], [home[0], '(min-width: 48em)']]);
+    }
+    expect(preloads(await page('/dashboard/accesible'))).toEqual([
+      ['/art/hero-accesible-compact.svg', '(max-width: 47.99em)'], ['/art/hero-accesible.svg', '(min-width: 48em)'],
+    ]);
+    for (const url of ['/dashboard/nada', '/premios', '/ranking/accesible', '/login']) expect(preloads(await page(url)), url).toEqual([]);
+  });
+
   it('follows the calendar: another month first, then no banner at all', async () => {
     const before = await calendarArt();
     const first = await ctx.db.selectFrom('attributes').select(['id', 'slug']).where('enabled', '=', true).orderBy('month_start', 'desc').executeTakeFirstOrThrow();

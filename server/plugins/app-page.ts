@@ -1,12 +1,15 @@
 // The app's page (the built index.html) as the server sends it for a navigation: with what the
 // static shell may paint before any JavaScript that no device could know on a first visit. Today
 // that is the first home banner's art (the calendar's, the same for everyone): a <meta> the shell
-// (src/app/shell/boot.ts) reads when it has no hint of its own. Compressed once per variant.
-// The service worker's precached copy has no <meta>; by then the device has its own hint.
+// (src/app/shell/boot.ts) reads when it has no hint of its own. And the banner the shell will
+// paint on this path (home's, or a dashboard's from its slug) is preloaded from <head>, so it
+// is not queued behind the route's modulepreloads. Compressed once per variant. The service
+// worker's precached copy has neither; by then the device has its own hint and its art cached.
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVED_ART_META } from '#contract/common';
+import { attributeArt, attributeIdFromSlug } from '#domain/attributes';
 
 /** The first home banner's two files (#domain/training firstBannerArt). */
 export type ShellArt = { wide: string; compact: string };
@@ -24,36 +27,64 @@ interface Built {
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** index.html with the art's <meta> as the first thing in <head> (unchanged without art). */
-export function pageWithArt(html: string, art: ShellArt | null): string {
-  if (!art) return html;
-  const meta = `<meta name="${SERVED_ART_META}" content="${escapeAttribute(`${art.wide} ${art.compact}`)}">`;
-  return html.replace(/<head>/i, (head) => `${head}\n    ${meta}`);
+/** What a page tells the shell: the first home banner, and the banner to fetch first (or none). */
+export interface PageFacts {
+  art: ShellArt | null;
+  preload: ShellArt | null;
 }
 
 /**
- * The page for a request accepting `acceptEncoding`, with `art` told. The file is read again
- * when a rebuild changes it; each (file, art) pair is built and compressed once.
+ * The banner the static shell paints first on `path`, if any: the home's (`banner`), on /home
+ * and on / (a signed-in agent lands there), or a dashboard's, named by its slug (boot.ts).
  */
-export function appPage(distDir: string): (art: ShellArt | null, acceptEncoding: string) => PageVariant {
+export function paintedArt(path: string, banner: ShellArt | null): ShellArt | null {
+  const route = path.toLowerCase().replace(/\/+$/, '') || '/';
+  if (route === '/' || route === '/home') return banner;
+  const slug = /^\/dashboard\/([^/]+)$/.exec(route)?.[1];
+  if (slug === undefined || attributeIdFromSlug(slug) === null) return null;
+  const art = attributeArt(slug);
+  return { wide: art.hero, compact: art.heroCompact };
+}
+
+/** One <link rel=preload> per picture source, each for the widths that show it (the shell's <picture>). */
+function preloadLinks(art: ShellArt): string {
+  const link = (href: string, media: string) => `<link rel="preload" as="image" href="${escapeAttribute(href)}" media="${media}" fetchpriority="high">`;
+  return `${link(art.compact, '(max-width: 47.99em)')}\n    ${link(art.wide, '(min-width: 48em)')}`;
+}
+
+/** index.html with the facts as the first things in <head> (unchanged without any). */
+export function pageWithArt(html: string, art: ShellArt | null, preload: ShellArt | null = null): string {
+  const lines = [
+    ...(art ? [`<meta name="${SERVED_ART_META}" content="${escapeAttribute(`${art.wide} ${art.compact}`)}">`] : []),
+    ...(preload ? [preloadLinks(preload)] : []),
+  ];
+  if (lines.length === 0) return html;
+  return html.replace(/<head>/i, (head) => `${head}\n    ${lines.join('\n    ')}`);
+}
+
+/**
+ * The page for a request accepting `acceptEncoding`, with `facts` told. The file is read again
+ * when a rebuild changes it; each (file, facts) variant is built and compressed once.
+ */
+export function appPage(distDir: string): (facts: PageFacts, acceptEncoding: string) => PageVariant {
   const file = join(distDir, 'index.html');
   let readAt = -1;
   let html = '';
   const built = new Map<string, Built>();
-  return (art, acceptEncoding) => {
+  return ({ art, preload }, acceptEncoding) => {
     const changedAt = statSync(file).mtimeMs;
     if (changedAt !== readAt) {
       readAt = changedAt;
       html = readFileSync(file, 'utf8');
       built.clear();
     }
-    const key = art ? `${art.wide} ${art.compact}` : '';
+    const key = [art, preload].map((a) => (a ? `${a.wide} ${a.compact}` : '')).join('|');
     let page = built.get(key);
     if (!page) {
-      const raw = Buffer.from(pageWithArt(html, art), 'utf8');
+      const raw = Buffer.from(pageWithArt(html, art, preload), 'utf8');
       page = { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw) };
-      // A handful of banners a year: the bound only guards against a calendar edited in a loop.
-      if (built.size >= 16) built.clear();
+      // A home banner a month and a dashboard each: the bound only guards against a calendar edited in a loop.
+      if (built.size >= 32) built.clear();
       built.set(key, page);
     }
     if (/\bbr\b/.test(acceptEncoding)) return { body: page.br, encoding: 'br' };

@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '#contract/common';
 import { HttpError } from '#server/http-error';
-import { appPage, type ShellArt } from './app-page.ts';
+import { appPage, paintedArt, type ShellArt } from './app-page.ts';
 import { appPlugin } from './plugin.ts';
 
 const STATIC_PREFIXES = ['/assets/', '/media/', '/art/', '/icons/'];
@@ -73,7 +73,8 @@ export const staticAppPlugin = appPlugin<StaticAppOptions>('static-app', async (
 
   const pageFor = appPage(distDir);
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = pageFor(firstBanner ? await firstBanner().catch(() => null) : null, String(request.headers['accept-encoding'] ?? ''));
+    const art = firstBanner ? await firstBanner().catch(() => null) : null;
+    const page = pageFor({ art, preload: paintedArt(request.url.split('?')[0] ?? '/', art) }, String(request.headers['accept-encoding'] ?? ''));
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     if (page.encoding) reply.header('content-encoding', page.encoding);
     return reply.send(page.body);
