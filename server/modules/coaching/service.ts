@@ -113,7 +113,7 @@ export function createCoachingService({ db, clock, cache }: Pick<AppDeps, 'db' |
 
   const zeroFigures: CoachingFigures = { agentes: 0, iniciaron: 0, terminaron: 0, reface: 0, media_quiz: null, puntos: 0 };
 
-  return {
+  const service = {
     scopeOf,
 
     async options(caller: Caller): Promise<CoachingOptions> {
@@ -235,6 +235,12 @@ export function createCoachingService({ db, clock, cache }: Pick<AppDeps, 'db' |
       return (await attributeOf(atributo)).entry.slug;
     },
   };
+  if (!cache) return service;
+
+  /** The whole answer, kept per scope and arguments: it depends on nothing else (never the clock). */
+  const whole = <A extends unknown[], R>(name: string, read: (caller: Caller, ...args: A) => Promise<R>) =>
+    (caller: Caller, ...args: A): Promise<R> => cache.read(`coaching.${name}:${JSON.stringify([scopeOf(caller), ...args])}`, () => read(caller, ...args));
+  return { ...service, overview: whole('overview', service.overview), bySite: whole('bySite', service.bySite), questions: whole('questions', service.questions) };
 }
 
 export type CoachingService = ReturnType<typeof createCoachingService>;
