@@ -9,6 +9,7 @@ import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '#contract/common';
+import { paths } from '#domain/paths';
 import { HttpError } from '#server/http-error';
 import { appPage, paintedArt, type ShellArt } from './app-page.ts';
 import { appPlugin } from './plugin.ts';
@@ -79,7 +80,7 @@ export const staticAppPlugin = appPlugin<StaticAppOptions>('static-app', async (
     if (page.encoding) reply.header('content-encoding', page.encoding);
     return reply.send(page.body);
   };
-  if (hasBuild) app.get('/', sendPage);
+  if (hasBuild) app.get(paths.root.path, sendPage);
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
