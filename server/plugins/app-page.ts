@@ -10,9 +10,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVED_ART_META } from '#contract/common';
 import { attributeArt, attributeIdFromSlug } from '#domain/attributes';
-
-/** The first home banner's two files (#domain/training firstBannerArt). */
-export type ShellArt = { wide: string; compact: string };
+import type { BannerArt } from '#domain/training';
 
 export interface PageVariant {
   body: Buffer;
@@ -29,15 +27,15 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 
 /** What a page tells the shell: the first home banner, and the banner to fetch first (or none). */
 export interface PageFacts {
-  art: ShellArt | null;
-  preload: ShellArt | null;
+  art: BannerArt | null;
+  preload: BannerArt | null;
 }
 
 /**
  * The banner the static shell paints first on `path`, if any: the home's (`banner`), on /home
  * and on / (a signed-in agent lands there), or a dashboard's, named by its slug (boot.ts).
  */
-export function paintedArt(path: string, banner: ShellArt | null): ShellArt | null {
+export function paintedArt(path: string, banner: BannerArt | null): BannerArt | null {
   const route = path.toLowerCase().replace(/\/+$/, '') || '/';
   if (route === '/' || route === '/home') return banner;
   const slug = /^\/dashboard\/([^/]+)$/.exec(route)?.[1];
@@ -47,13 +45,13 @@ export function paintedArt(path: string, banner: ShellArt | null): ShellArt | nu
 }
 
 /** One <link rel=preload> per picture source, each for the widths that show it (the shell's <picture>). */
-function preloadLinks(art: ShellArt): string {
+function preloadLinks(art: BannerArt): string {
   const link = (href: string, media: string) => `<link rel="preload" as="image" href="${escapeAttribute(href)}" media="${media}" fetchpriority="high">`;
   return `${link(art.compact, '(max-width: 47.99em)')}\n    ${link(art.wide, '(min-width: 48em)')}`;
 }
 
 /** index.html with the facts as the first things in <head> (unchanged without any). */
-export function pageWithArt(html: string, art: ShellArt | null, preload: ShellArt | null = null): string {
+export function pageWithArt(html: string, art: BannerArt | null, preload: BannerArt | null = null): string {
   const lines = [
     ...(art ? [`<meta name="${SERVED_ART_META}" content="${escapeAttribute(`${art.wide} ${art.compact}`)}">`] : []),
     ...(preload ? [preloadLinks(preload)] : []),

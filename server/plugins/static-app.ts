@@ -1,6 +1,6 @@
-// Serves the built app (Vite's dist/) with an SPA fallback: any GET outside /api that is not
-// a file gets index.html, as app-page.ts tells it (the first home banner in a <meta>). Hashed /assets/* are cached forever; index.html, sw.js and the
-// manifest are always revalidated so an update reaches installed PWAs. Never serves /api.
+// Serves the built app (Vite's dist/) with an SPA fallback: any GET outside /api that is not a
+// file gets index.html, as app-page.ts tells it (the first home banner, what to preload). Hashed
+// /assets/* are cached forever; index.html, sw.js and the manifest are always revalidated so an update reaches installed PWAs. Never serves /api.
 // Without a build (tests, API-only runs) it registers nothing and the API still works.
 // index.html's inline script (the static app shell) runs under the CSP by its hash, read here.
 import { createHash } from 'node:crypto';
@@ -11,7 +11,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '#contract/common';
 import { paths } from '#domain/paths';
 import { HttpError } from '#server/http-error';
-import { appPage, paintedArt, type ShellArt } from './app-page.ts';
+import type { BannerArt } from '#domain/training';
+import { appPage, paintedArt } from './app-page.ts';
 import { appPlugin } from './plugin.ts';
 
 const STATIC_PREFIXES = ['/assets/', '/media/', '/art/', '/icons/'];
@@ -52,7 +53,7 @@ export function inlineScriptSources(distDir: string): () => string {
 export interface StaticAppOptions {
   distDir: string;
   /** The first home banner, for the page's <meta> (app-page.ts); null when there is none. */
-  firstBanner?: () => Promise<ShellArt | null>;
+  firstBanner?: () => Promise<BannerArt | null>;
 }
 
 export const staticAppPlugin = appPlugin<StaticAppOptions>('static-app', async (app: FastifyInstance, { distDir, firstBanner }) => {

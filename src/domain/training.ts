@@ -123,11 +123,17 @@ export function bannerAttributes<T extends Pick<CalendarEntry, 'enabled' | 'mont
     .sort((a, b) => (b.month_start ?? '').localeCompare(a.month_start ?? '') || a.display_order - b.display_order);
 }
 
+/** A banner's two files, as its <picture> shows them (wide, and phones under 48em). */
+export interface BannerArt {
+  wide: string;
+  compact: string;
+}
+
 /**
  * The first home banner's two files (wide, and phones'), or null with no enabled attribute:
  * what the home shows first, and what the static shell paints before the app (boot.ts).
  */
-export function firstBannerArt(calendar: readonly Pick<CalendarEntry, 'enabled' | 'month_start' | 'display_order' | 'slug'>[]): { wide: string; compact: string } | null {
+export function firstBannerArt(calendar: readonly Pick<CalendarEntry, 'enabled' | 'month_start' | 'display_order' | 'slug'>[]): BannerArt | null {
   const first = bannerAttributes(calendar)[0];
   if (!first) return null;
   const art = attributeArt(first.slug);

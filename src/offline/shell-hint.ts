@@ -5,13 +5,11 @@
 // whenever the user changes or signs out (#offline/session). Never stores anything else.
 import { useEffect } from 'react';
 import type { SessionUser } from '#contract/session';
+import type { BannerArt } from '#domain/training';
 import { getSession, SHELL_HINT_STORAGE_KEY } from './session.ts';
 
-/** The first home banner's two files, as its <picture> shows them (wide, and phones under 48em). */
-export interface ShellArt {
-  wide: string;
-  compact: string;
-}
+/** The first home banner's two files (#domain/training). */
+export type ShellArt = BannerArt;
 
 /** What the shell reads; `amount` is '' until the header has shown a balance. */
 export interface ShellHint {

@@ -153,12 +153,17 @@ function artFile(value: unknown): string | null {
   return typeof value === 'string' && /^\/art\/[a-z0-9-]+\.svg$/.test(value) ? value : null;
 }
 
-/** The hint's banner art when both files are the app's own; else null (the shell keeps its bone). */
+/** Both files when both are the app's own; else null (the shell keeps its bone). */
+function ownArt(wide: unknown, compact: unknown): ShellArt | null {
+  const w = artFile(wide);
+  const c = artFile(compact);
+  return w && c ? { wide: w, compact: c } : null;
+}
+
+/** The hint's banner art, when it is the app's own. */
 export function hintedArt(hint: ShellHint | null): ShellArt | null {
   const art = hint && hint.art;
-  const wide = art ? artFile(art.wide) : null;
-  const compact = art ? artFile(art.compact) : null;
-  return wide && compact ? { wide, compact } : null;
+  return art ? ownArt(art.wide, art.compact) : null;
 }
 
 /** #contract/common's SERVED_ART_META, spelled here as this file cannot import (boot.test.ts compares). */
@@ -171,7 +176,7 @@ export const SERVED_ART_META = 'impecable-art';
 export function servedArt(doc: Document): ShellArt | null {
   const meta = doc.querySelector('meta[name="' + SERVED_ART_META + '"]');
   const parts = ((meta && meta.getAttribute('content')) || '').split(' ');
-  return hintedArt({ userId: 0, nick: '', amount: '', unit: '', art: { wide: parts[0] || '', compact: parts[1] || '' } });
+  return ownArt(parts[0], parts[1]);
 }
 
 /**

@@ -71,11 +71,15 @@ const schemaOf = new WeakMap<Kysely<Database>, { url: string; schema: string }>(
  * the test run, whose teardown drops it if nothing did before.
  */
 export async function newTestSchema(url: string): Promise<string> {
+  return (await createSchema(url)).url;
+}
+
+async function createSchema(url: string): Promise<{ schema: string; url: string }> {
   const schema = `test_${provided('testRunId') || 'norun'}_${randomUUID().replaceAll('-', '')}`;
   await onServer(url, `CREATE SCHEMA ${schema}`);
   const withSchema = new URL(url);
   withSchema.searchParams.set('options', `-c search_path=${schema}`);
-  return withSchema.toString();
+  return { schema, url: withSchema.toString() };
 }
 
 async function onServer(url: string, statement: string): Promise<void> {
@@ -106,9 +110,9 @@ function pgliteTemplate(): Blob | null {
  */
 export async function openTestDatabase(): Promise<Kysely<Database>> {
   const url = process.env.TEST_DATABASE_URL;
-  const withSchema = url ? await newTestSchema(url) : null;
-  const { db } = await openDatabase({ databaseUrl: withSchema, dataDir: null, loadDataDir: pgliteTemplate() ?? undefined });
-  if (url && withSchema) schemaOf.set(db, { url, schema: new URL(withSchema).searchParams.get('options')?.split('=')[1] ?? '' });
+  const owned = url ? await createSchema(url) : null;
+  const { db } = await openDatabase({ databaseUrl: owned?.url ?? null, dataDir: null, loadDataDir: pgliteTemplate() ?? undefined });
+  if (url && owned) schemaOf.set(db, { url, schema: owned.schema });
   await migrateToLatest(db);
   return db;
 }
