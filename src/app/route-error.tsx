@@ -1,4 +1,4 @@
-import { Component, useLayoutEffect, type ReactNode } from 'react';
+import { Component, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Logo } from '#components/logo';
@@ -6,9 +6,11 @@ import { dismissShell } from '#app/shell/shell.ts';
 import { paths } from '#app/paths.ts';
 
 // A lazily loaded screen whose file could not be fetched (offline before it was cached,
-// or a new version replaced the old files): a reload is the fix, not a bug report.
+// or a new version replaced the old files): a reload is the fix, not a bug report. Vite's
+// preload of the screen's CSS fails with its own Error ("Unable to preload CSS for …").
 function isChunkLoadError(error: unknown): boolean {
-  return error instanceof TypeError && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message);
+  return error instanceof Error
+    && /dynamically imported module|Importing a module script failed|error loading dynamically|Unable to preload CSS/i.test(error.message);
 }
 
 interface RouteErrorProps {
@@ -22,6 +24,14 @@ export function RouteError({ error, fullScreen = false }: RouteErrorProps) {
   // An error is a screen too: the static shell must not stay over it.
   useLayoutEffect(() => dismissShell(), []);
   const chunk = isChunkLoadError(error);
+  // The network coming back loads the screen by itself: a kiosk's sign-in screen that could not
+  // load offline must still come up to send the work the last agent left.
+  useEffect(() => {
+    if (!chunk) return undefined;
+    const reload = () => window.location.reload();
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [chunk]);
   const title = chunk ? 'No se pudo cargar esta pantalla' : 'Algo ha ido mal';
   const detail = chunk ? 'Comprueba tu conexión e inténtalo de nuevo.' : 'Ha ocurrido un error inesperado. Inténtalo de nuevo.';
 

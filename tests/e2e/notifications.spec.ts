@@ -17,13 +17,18 @@ async function workerOf(context: BrowserContext): Promise<Worker> {
   return context.serviceWorkers()[0] ?? context.waitForEvent('serviceworker');
 }
 
-/** Delivers `payload` to the origin's service worker as a push message, through DevTools. */
+/**
+ * Delivers `payload` to the service worker that controls `page`, as a push message, through
+ * DevTools. DevTools also lists registrations of this browser's earlier contexts for the same
+ * origin, so the registration is the one of the worker version controlling this very page.
+ */
 async function deliverPush(page: Page, payload: PushPayload): Promise<void> {
   const origin = new URL(page.url()).origin;
   const cdp = await page.context().newCDPSession(page);
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
   const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const found = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      const found = versions.find((v) => v.status === 'activated' && (v.controlledClients ?? []).includes(targetInfo.targetId));
       if (found) resolve(found.registrationId);
     });
   });

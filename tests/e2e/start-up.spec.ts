@@ -1,6 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { controlledByServiceWorker, readDeviceStorage } from './device';
 import { expect, test } from './fixtures';
+import { LoginPage } from './pages/login-page';
 
 // What the signed-in start leaves for later (issue 16): the header menu paints as its button
 // alone and its Mantine Menu loads on demand, without losing a press or the keyboard focus;
@@ -53,6 +54,20 @@ test.describe('the header menu, loaded on demand', () => {
     release();
     await expect(page.getByRole('menu')).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Salir' })).toBeVisible();
+  });
+
+  test('a screen whose files could not load offline says so, and comes up by itself when the network is back', async ({ page, context }) => {
+    // The sign-in screen's own files fail the way an offline fetch does (nothing cached yet).
+    const screenFiles = /\/assets\/login-route-[\w-]+\.(js|css)$/;
+    await page.route(screenFiles, (route) => route.abort('internetdisconnected'));
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'No se pudo cargar esta pantalla' })).toBeVisible();
+    await expect(page.getByText('Comprueba tu conexión e inténtalo de nuevo.')).toBeVisible();
+
+    await page.unroute(screenFiles);
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await new LoginPage(page).expectVisible();
   });
 });
 
