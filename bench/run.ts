@@ -15,6 +15,7 @@
 //   BENCH_PORT         server port (default 8196); DIST_DIR build folder (default dist)
 //   BENCH_RESULTS_DIR  where latest.{json,md} go (default bench/results; a trial run elsewhere)
 //   BENCH_WORK_DIR     the generated databases' folder (default bench/.work)
+//   BENCH_CPU_PROF     a folder: each server started writes a V8 CPU profile there when it stops
 //   DATABASE_URL       also run on PostgreSQL (a database whose name ends in "bench": emptied)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';

@@ -93,7 +93,9 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (for Chrome DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   // If the bench dies, the server must not outlive it (it would hold the port and PGlite).
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);

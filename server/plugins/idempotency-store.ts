@@ -28,15 +28,24 @@ export function requestHash(method: string, url: string, body: unknown): string 
   return createHash('sha256').update(`${method.toUpperCase()} ${url}\n${canonicalJson(body ?? null)}`).digest('hex');
 }
 
+/**
+ * A FROM item that makes the statement's own (implicit) transaction commit without waiting for
+ * its WAL flush: a claim or a stored answer costs no fsync of its own. Safe for both: the WAL is
+ * written in order, so the action's own commit (synchronous) makes the claim before it durable;
+ * a stored answer is lost only if PostgreSQL itself crashes within its WAL writer's delay, and
+ * then only a retry of that same key would run the action again.
+ */
+const asynchronousCommit = sql`(SELECT set_config('synchronous_commit', 'off', true)) AS asynchronous_commit`;
+
 export function createIdempotencyStore(db: Kysely<Database>) {
   const records = () => db.selectFrom('idempotency_records');
 
   async function begin(userId: number, key: string, hash: string, now: Date, attempt = 0): Promise<BeginOutcome> {
-    const inserted = await db.insertInto('idempotency_records')
-      .values({ user_id: userId, key, request_hash: hash, created_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-      .returning('key').executeTakeFirst();
-    if (inserted) return { kind: 'new' };
+    const { rows: inserted } = await sql<{ key: string }>`
+      INSERT INTO idempotency_records (user_id, key, request_hash, created_at)
+      SELECT ${userId}, ${key}, ${hash}, ${now} FROM ${asynchronousCommit}
+      ON CONFLICT (user_id, key) DO NOTHING RETURNING key`.execute(db);
+    if (inserted.length > 0) return { kind: 'new' };
     const existing = await records()
       .select(['request_hash', 'status_code', 'created_at', sql<string | null>`response_body::text`.as('body')])
       .where('user_id', '=', userId).where('key', '=', key)
@@ -56,11 +65,32 @@ export function createIdempotencyStore(db: Kysely<Database>) {
   return {
     begin,
 
-    async complete(userId: number, key: string, statusCode: number, body: string): Promise<void> {
-      await db.updateTable('idempotency_records')
-        .set({ status_code: statusCode, response_body: body })
-        .where('user_id', '=', userId).where('key', '=', key)
+    /**
+     * Claims every key no one holds yet, in one statement (a batch's actions): the keys claimed.
+     * Keys already held, answered or not, are left for `begin` to judge when their action runs.
+     */
+    async claimMany(userId: number, claims: readonly { key: string; hash: string }[], now: Date): Promise<string[]> {
+      if (claims.length === 0) return [];
+      const { rows } = await sql<{ key: string }>`
+        INSERT INTO idempotency_records (user_id, key, request_hash, created_at)
+        SELECT ${userId}, claim.key, claim.hash, ${now}
+        FROM (VALUES ${sql.join(claims.map((c) => sql`(${c.key}, ${c.hash})`))}) AS claim (key, hash), ${asynchronousCommit}
+        ON CONFLICT (user_id, key) DO NOTHING RETURNING key`.execute(db);
+      return rows.map((row) => row.key);
+    },
+
+    /** Lets go of claims that got no answer (their action never ran, or failed): one statement. */
+    async releaseMany(userId: number, keys: readonly string[]): Promise<void> {
+      if (keys.length === 0) return;
+      await db.deleteFrom('idempotency_records')
+        .where('user_id', '=', userId).where('key', 'in', keys).where('status_code', 'is', null)
         .execute();
+    },
+
+    async complete(userId: number, key: string, statusCode: number, body: string): Promise<void> {
+      await sql`
+        UPDATE idempotency_records SET status_code = ${statusCode}, response_body = ${body}
+        FROM ${asynchronousCommit} WHERE user_id = ${userId} AND key = ${key}`.execute(db);
     },
 
     async release(userId: number, key: string): Promise<void> {

@@ -18,6 +18,21 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotency: { userId: number; key: string } | null;
   }
+  interface FastifyInstance {
+    batchClaims: BatchClaims;
+  }
+}
+
+/**
+ * Keys a batch (POST /sync) claimed for its actions in one statement before running them. The
+ * action's own request takes its claim from here instead of claiming again; only this process
+ * can put a claim here, so no client can skip the check. What no action took is released.
+ */
+export interface BatchClaims {
+  /** Claims the keys no one holds yet; returns those claimed (the others go through `begin`). */
+  claim(userId: number, claims: readonly { key: string; hash: string }[]): Promise<string[]>;
+  /** Lets go of the claims among `keys` that no request took. */
+  release(userId: number, keys: readonly string[]): Promise<void>;
 }
 
 const HEADER = IDEMPOTENCY_HEADER.toLowerCase();
@@ -26,6 +41,21 @@ const KEY_PATTERN = /^[\w.:-]{1,200}$/;
 export const idempotencyPlugin = appPlugin<Pick<AppDeps, 'db' | 'clock'>>('idempotency', async (app: FastifyInstance, { db, clock }) => {
   const store = createIdempotencyStore(db);
   app.decorateRequest('idempotency', null);
+  // (user, key) → the request hash the batch claimed the key for.
+  const held = new Map<string, string>();
+  const heldKey = (userId: number, key: string) => `${userId} ${key}`;
+  app.decorate('batchClaims', {
+    async claim(userId, claims) {
+      const claimed = await store.claimMany(userId, claims, clock());
+      const hashes = new Map(claims.map((c) => [c.key, c.hash]));
+      for (const key of claimed) held.set(heldKey(userId, key), hashes.get(key)!);
+      return claimed;
+    },
+    async release(userId, keys) {
+      // A claim some request took is that request's to answer or release (onSend below).
+      await store.releaseMany(userId, keys.filter((key) => held.delete(heldKey(userId, key))));
+    },
+  } satisfies BatchClaims);
 
   // preValidation: after authentication and body parsing, before validation, so even a
   // validation error is the stored first answer.
@@ -36,7 +66,9 @@ export const idempotencyPlugin = appPlugin<Pick<AppDeps, 'db' | 'clock'>>('idemp
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || !KEY_PATTERN.test(key)) throw new HttpError(400, 'La clave de idempotencia no es válida');
     const hash = requestHash(request.method, request.url, request.body);
-    const outcome = await store.begin(request.user.id, key, hash, clock());
+    // Claimed by the batch this action came in, for exactly this request: it is ours.
+    const claimedByBatch = held.get(heldKey(request.user.id, key)) === hash && held.delete(heldKey(request.user.id, key));
+    const outcome = claimedByBatch ? { kind: 'new' as const } : await store.begin(request.user.id, key, hash, clock());
     if (outcome.kind === 'mismatch') throw new HttpError(422, 'La clave de idempotencia ya se usó con otra petición');
     if (outcome.kind === 'in-flight') throw new HttpError(409, 'Esta petición ya se está procesando');
     if (outcome.kind === 'replay') {

@@ -29,7 +29,7 @@ import { attributeProgressResponseSchema, TRAINING_PATHS } from '#contract/train
 import { buildApp } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
 import type { Database } from '#server/db/schema';
-import { digitsOnly } from './route-contract.ts';
+import { digitsOnly, sendKept } from './route-contract.ts';
 
 /** Routes answering bytes or a page: no JSON body, so no response schema. */
 const FILE_ROUTES = new Set([
@@ -125,6 +125,37 @@ describe('the built app writes answers with their contract', () => {
   it('in production, sends only the contract fields', async () => {
     const res = await leakyHealth(production());
     expect([res.statusCode, res.json()]).toEqual([200, { status: 'ok' }]);
+  });
+
+  it('sends a kept answer as the text it was first written as, with the same contract', async () => {
+    const row = { user_id: 7, user_position: 1, nick_name: 'Ana', puntos_totales: 30, tareas_completadas: 2 };
+    const page = { data: [row], total: 1, numero_ganadores: { premiados1: 0, premiados2: 0, premiados3: 0 }, is_marca_top_uno_here: false };
+    const leaky = { ...page, sql: 'SELECT 1' };
+    const keeping = async (config: Config, answer: object) => {
+      let sent = 0;
+      const app = await buildApp({
+        config, db: {} as Kysely<Database>, logger: false, distDir: '/nonexistent-dist',
+        onRoute: (route: RouteOptions) => {
+          if (route.url === `${API_BASE}${RANKING_PATHS.globalPage}` && route.method === 'GET') {
+            route.handler = async (_request, reply) => {
+              sent += 1;
+              return sendKept(reply, answer);
+            };
+            route.config = { ...(route.config as object), auth: 'public' } as RouteOptions['config'];
+          }
+        },
+      });
+      const get = () => app.inject({ method: 'GET', url: `${API_BASE}${RANKING_PATHS.globalPage}` });
+      const answers = [await get(), await get()];
+      await app.close();
+      expect(sent).toBe(2);
+      return answers;
+    };
+    const [first, again] = await keeping(production(), leaky);
+    expect([first!.statusCode, first!.headers['content-type'], first!.json()]).toEqual([200, 'application/json; charset=utf-8', page]);
+    expect(again!.body).toBe(first!.body);
+    // Outside production the first writing is checked: an answer off the contract fails, every time.
+    expect((await keeping(loadConfig({}), leaky)).map((res) => res.statusCode)).toEqual([500, 500]);
   });
 
   it('in production, a ranking page keeps only the contract fields, in its rows too', async () => {

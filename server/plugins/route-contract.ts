@@ -3,7 +3,8 @@
 // success schema, and the error body for every 4xx and 5xx); `digitsOnly` constrains numeric
 // path segments. Routes answering bytes or a page (xlsx, images, coupon pages) declare no
 // response map: there is no JSON body to write. Never defines a path or a body of its own:
-// both come from src/contract (zod.ts writes them).
+// both come from src/contract (zod.ts writes them). `sendKept` sends a cached answer's text.
+import type { FastifyReply } from 'fastify';
 import { apiErrorSchema } from '#contract/common';
 import type { PathParamName } from '#contract/paths';
 import * as z from 'zod/mini';
@@ -28,4 +29,23 @@ export function replies<S extends z.core.$ZodType>(success: S): { 200: S; '4xx':
  */
 export function digitsOnly<P extends string>(pattern: P, ...names: PathParamName<P>[]): string {
   return names.reduce<string>((path, name) => path.replace(new RegExp(`:${name}(?!\\w)`), `:${name}(^\\d+)`), pattern);
+}
+
+/** Each kept answer's text per writer (a route's compiled serializer). */
+const keptTexts = new WeakMap<object, Map<unknown, string>>();
+
+/**
+ * Sends `answer`, an object a read cache keeps (never changed once made), written by the route's
+ * own serializer (and checked against its contract where answers are checked) the first time
+ * that serializer writes it; the next requests that get the same object send that text. Writing
+ * a large answer costs more than everything else such a read does.
+ */
+export function sendKept(reply: FastifyReply, answer: object): FastifyReply {
+  const writer = reply.getSerializationFunction(String(reply.statusCode)) ?? null;
+  let texts = keptTexts.get(answer);
+  if (!texts) keptTexts.set(answer, (texts = new Map()));
+  let text = texts.get(writer);
+  // Our serializer compiler (zod.ts) always writes text.
+  if (text === undefined) texts.set(writer, (text = reply.serialize(answer) as string));
+  return reply.type('application/json; charset=utf-8').send(text);
 }

@@ -1,12 +1,14 @@
-// Security headers (helmet) and the rate limiter. The CSP allows exactly what the Vite SPA,
+// Security headers (helmet, worked out once) and the rate limiter. The CSP allows exactly what the Vite SPA,
 // its service worker and Google sign-in need (script, popup and frames from
 // accounts.google.com; Google profile images). Rate limits apply only to routes that set
 // `config.rateLimit` (the sign-in routes); everything else is unlimited here. Their counters
 // live in the database (rate-limit-store.ts), so every instance on it shares one budget.
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { API_BASE } from '#contract/common';
 import type { Config } from '#server/config';
 import type { Database } from '#server/db/schema';
 import { HttpError } from '#server/http-error';
@@ -21,16 +23,31 @@ interface SecurityOptions {
   db: Kysely<Database>;
   clock: () => Date;
   /** Hash sources of the app page's inline scripts (static-app.ts inlineScriptSources). */
-  inlineScripts?: () => string;
+  inlineScripts?: (recheck: boolean) => string;
+}
+
+type HeaderList = [name: string, value: string][];
+
+/** The headers helmet's middleware sets for `options`, taken from one dry run. */
+export function helmetHeaders(options: HelmetOptions): HeaderList {
+  const headers: HeaderList = [];
+  const response = {
+    setHeader: (name: string, value: unknown) => headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
 }
 
 export const securityPlugin = appPlugin<SecurityOptions>('security', async (app: FastifyInstance, { config, db, clock, inlineScripts }) => {
-  await app.register(helmet, {
+  const options = (scripts: string): HelmetOptions => ({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         // The static app shell's inline script (index.html) runs by its hash, nothing else inline.
-        scriptSrc: inlineScripts ? ["'self'", GOOGLE, () => inlineScripts()] : ["'self'", GOOGLE],
+        scriptSrc: scripts ? ["'self'", GOOGLE, scripts] : ["'self'", GOOGLE],
         // Mantine writes inline styles; Google's button ships its own stylesheet.
         styleSrc: ["'self'", "'unsafe-inline'", GOOGLE],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
@@ -48,6 +65,19 @@ export const securityPlugin = appPlugin<SecurityOptions>('security', async (app:
     // Google's sign-in popup talks back to its opener: same-origin would cut it off.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  // Helmet parses its options on every call; the headers are the same for every answer until
+  // a rebuild changes the inline script, so they are worked out once per script and set as is.
+  let scripts: string | null = null;
+  let headers: HeaderList = [];
+  app.addHook('onRequest', (request, reply, done) => {
+    const current = inlineScripts?.(!request.url.startsWith(API_BASE)) ?? '';
+    if (current !== scripts) {
+      scripts = current;
+      headers = helmetHeaders(options(current));
+    }
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 
   await app.register(rateLimit, {

@@ -33,14 +33,17 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * The CSP's script-src sources for the built index.html's inline scripts, read again whenever the
- * file changes (a rebuild under a running server). No build, no sources.
+ * The CSP's script-src sources for the built index.html's inline scripts. Asked with `recheck`
+ * (a request that may be a page), they are read again if the file changed (a rebuild under a
+ * running server). No build, no sources.
  */
-export function inlineScriptSources(distDir: string): () => string {
+export function inlineScriptSources(distDir: string): (recheck: boolean) => string {
   const file = join(distDir, 'index.html');
-  let readAt = -1;
+  let readAt: number | null = null;
   let sources = '';
-  return () => {
+  return (recheck) => {
+    // API answers (most of them) keep the last sources: only a page runs the inline script.
+    if (!recheck && readAt !== null) return sources;
     const changedAt = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
     if (changedAt !== readAt) {
       readAt = changedAt;

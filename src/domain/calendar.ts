@@ -5,6 +5,7 @@
 // comparing two days is a plain string comparison.
 import { ATTRIBUTE_SLUGS, type AttributeId } from '#contract/attributes';
 import { attributeNameFromSlug } from './attributes';
+import { dateTimeFormat } from './date-format';
 
 /** Agents work in Spain's calendar: a month ends at midnight in Madrid, not in UTC. */
 export const PROGRAMME_TIME_ZONE = 'Europe/Madrid';
@@ -28,7 +29,7 @@ export interface CalendarEntry {
 /** The calendar day of `now` in the programme's time zone. */
 export function calendarDay(now: Date, timeZone: string = PROGRAMME_TIME_ZONE): string {
   // en-CA formats as YYYY-MM-DD, which is exactly the ISO day.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** First day, last day and quiz-2 day of the month `offset` months away from `day`'s month. */

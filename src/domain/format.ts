@@ -1,6 +1,7 @@
 // Number and date formatting as Spanish (es-ES) users read them (spec 9: "Numbers formatted es-ES").
 // Pure functions over Intl; callers pass the time zone only when they must pin it (tests).
 // Never formats currency: points are IMPs, not money.
+import { dateTimeFormat } from './date-format';
 
 const numberFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
 
@@ -21,14 +22,14 @@ export function formatPoints(value: number, unit = 'IMPs'): string {
 export function formatDate(value: string | number | Date | null | undefined, timeZone?: string): string | null {
   const date = toDate(value);
   if (!date) return null;
-  return new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(date);
+  return dateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(date);
 }
 
 /** dd/mm/yyyy hh:mm (24 h), or null for a missing or unreadable date. */
 export function formatDateTime(value: string | number | Date | null | undefined, timeZone?: string): string | null {
   const date = toDate(value);
   if (!date) return null;
-  const parts = new Intl.DateTimeFormat('es-ES', {
+  const parts = dateTimeFormat('es-ES', {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',

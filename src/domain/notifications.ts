@@ -9,6 +9,7 @@ import { formatNumber } from './format';
 import { paths } from './paths';
 import { isAgentProfile } from './profiles';
 import { prizeTierOf, prizeTiers } from './ranking';
+import { dateTimeFormat } from './date-format';
 
 /** What a notification shows: a short Spanish title and text, and the app screen a tap opens. */
 export interface NotificationText {
@@ -121,7 +122,7 @@ export function agentsWhoLeftBand(previous: readonly number[], current: readonly
 export const PUSH_HOURS = { from: 9, until: 21 } as const;
 
 function programmeHour(now: Date, timeZone: string): number {
-  return Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(now));
+  return Number(dateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(now));
 }
 
 /**

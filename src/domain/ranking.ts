@@ -4,6 +4,7 @@
 // never reads the clock, a database or the network. The server's SQL mirrors compareStandings
 // (ORDER BY points DESC, finished_at ASC NULLS LAST, reached_at ASC, user_id ASC).
 import { PROGRAMME_TIME_ZONE, type CalendarEntry } from './calendar';
+import { dateTimeFormat } from './date-format';
 
 export const RANKING_PAGE_SIZE = 10;
 export const RANKING_MAX_PAGE_SIZE = 100;
@@ -95,7 +96,7 @@ export function pageCount(total: number, perPage = RANKING_PAGE_SIZE): number {
 
 /** Offset of `timeZone` from UTC at `instant`, in ms (Madrid: +1 h or +2 h). */
 function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
   }).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);

@@ -137,20 +137,22 @@ async function tokenFor(options: DrainOptions, userId: number): Promise<string |
  * due; a row still backing off blocks its user (their later rows wait behind it).
  */
 async function nextDueRows(blocked: Set<number>, dueBy: number, limit: number): Promise<OutboxRow[]> {
-  const pending = await db.outbox
+  const picked: OutboxRow[] = [];
+  // A cursor that stops as soon as the batch is decided: a long outbox is not read whole per batch.
+  let decided = false;
+  await db.outbox
     .where('[status+seq]')
     .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
-    .toArray();
-  const picked: OutboxRow[] = [];
-  for (const row of pending) {
-    if (blocked.has(row.userId) || (picked.length > 0 && row.userId !== picked[0]!.userId)) continue;
-    if (row.nextAttemptAt > dueBy) {
-      blocked.add(row.userId);
-      if (picked.length > 0) break;
-      continue;
-    }
-    picked.push(row);
-    if (picked.length === limit) break;
-  }
+    .until(() => decided)
+    .each((row) => {
+      if (blocked.has(row.userId) || (picked.length > 0 && row.userId !== picked[0]!.userId)) return;
+      if (row.nextAttemptAt > dueBy) {
+        blocked.add(row.userId);
+        decided = picked.length > 0;
+        return;
+      }
+      picked.push(row);
+      decided = picked.length === limit;
+    });
   return picked;
 }

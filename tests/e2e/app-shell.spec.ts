@@ -22,8 +22,10 @@ async function figureIn(box: Locator): Promise<string> {
 
 type Box = { x: number; y: number; width: number; height: number };
 async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  expect(box, 'visible').not.toBeNull();
+  // The screen may re-render the element (a carousel settling, data revalidated) between a
+  // visibility check and this read: ask again until it is on the page.
+  let box: Box | null = null;
+  await expect.poll(async () => (box = await locator.boundingBox()), { message: 'visible' }).not.toBeNull();
   return box!;
 }
 function expectSameBox(actual: Box, expected: Box, what: string) {

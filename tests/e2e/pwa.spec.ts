@@ -183,3 +183,34 @@ test('"Descargar para ver sin conexión" stores the attribute videos, which then
     .toBeGreaterThan(0.5);
   await context.setOffline(false);
 });
+
+test('the install offer waits until the user starts, then floats at the bottom without moving the screen', async ({ page, signInAs }) => {
+  await signInAs({ email: 'alba.suarez.010@impecable.demo' });
+  await page.goto('/reglas-impecables');
+  const main = page.getByRole('main');
+  await expect(page.getByText('Cómo ganar IMPs').first()).toBeVisible();
+  // Chrome's event, as Chrome fires it once the app is installable (the app keeps it for its button).
+  await page.evaluate(() => {
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => undefined,
+      userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
+    });
+    window.dispatchEvent(event);
+  });
+  const offer = page.getByRole('region', { name: 'Instalar la app' });
+  // Untouched, the page shows no offer (it would be the first visit's largest paint).
+  await page.waitForTimeout(2_500);
+  await expect(offer).toBeHidden();
+  const before = await main.boundingBox();
+
+  await page.keyboard.press('Shift');
+  await expect(offer).toBeVisible();
+  await expect(offer.getByRole('button', { name: 'Instalar app' })).toBeVisible();
+  expect(await main.boundingBox(), 'nothing on the screen moves').toEqual(before);
+  const box = (await offer.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.y + box.height).toBeGreaterThan(viewport.height - 40);
+
+  await offer.getByRole('button', { name: 'Ahora no' }).click();
+  await expect(offer).toBeHidden();
+});

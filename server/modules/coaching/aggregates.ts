@@ -34,27 +34,41 @@ async function lockedPlacement(db: Db, userId: number): Promise<CoachingPlacemen
   return user ? placementOf(user) : null;
 }
 
+/** A time read out of a JSON column (json_build_object writes timestamps as ISO text). */
+const jsonTime = (value: string | null): Date | null => (value === null ? null : new Date(value));
+
+interface FactsRow {
+  videos_total: number;
+  videos: { porcentaje: number | null; seen_at: string | null; updated_at: string }[];
+  quizzes: { quiz: number; issued_at: string; completed_at: string | null; points: number; last_answer_at: string | null }[];
+  reface: { image_id: number | null; requested_at: string } | null;
+}
+
+/** The agent's facts on the attribute, in one round trip (a floor of reports runs this per report). */
 async function factsOf(db: Db, userId: number, attributeId: number) {
-  const videos = await db.selectFrom('videos as v')
-    .leftJoin('video_progress as p', (join) => join.onRef('p.video_id', '=', 'v.id').on('p.user_id', '=', userId))
-    .select(['p.porcentaje', 'p.seen_at', 'p.updated_at'])
-    .where('v.attribute_id', '=', attributeId).execute();
-  const quizzes = await db.selectFrom('quiz_participations as q')
-    .leftJoin('quiz_answers as a', 'a.participation_id', 'q.id')
-    .select(['q.quiz', 'q.issued_at', 'q.completed_at'])
-    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('a.points'), sql<number>`0`).as('points'), eb.fn.max('a.occurred_at').as('last_answer_at')])
-    .where('q.user_id', '=', userId).where('q.attribute_id', '=', attributeId)
-    .groupBy(['q.id', 'q.quiz', 'q.issued_at', 'q.completed_at']).execute();
-  const reface = await db.selectFrom('refaces').select(['image_id', 'requested_at'])
-    .where('user_id', '=', userId).where('attribute_id', '=', attributeId).executeTakeFirst();
+  const { rows } = await sql<FactsRow>`
+    SELECT
+      (SELECT count(*)::int FROM videos WHERE attribute_id = ${attributeId}) AS videos_total,
+      (SELECT coalesce(json_agg(json_build_object('porcentaje', p.porcentaje, 'seen_at', p.seen_at, 'updated_at', p.updated_at)), '[]')
+         FROM video_progress p JOIN videos v ON v.id = p.video_id
+        WHERE p.user_id = ${userId} AND v.attribute_id = ${attributeId}) AS videos,
+      (SELECT coalesce(json_agg(json_build_object('quiz', q.quiz, 'issued_at', q.issued_at, 'completed_at', q.completed_at,
+                'points', a.points, 'last_answer_at', a.last_answer_at)), '[]')
+         FROM quiz_participations q
+         CROSS JOIN LATERAL (SELECT coalesce(sum(points), 0)::int AS points, max(occurred_at) AS last_answer_at
+                               FROM quiz_answers WHERE participation_id = q.id) a
+        WHERE q.user_id = ${userId} AND q.attribute_id = ${attributeId}) AS quizzes,
+      (SELECT json_build_object('image_id', r.image_id, 'requested_at', r.requested_at)
+         FROM refaces r WHERE r.user_id = ${userId} AND r.attribute_id = ${attributeId}) AS reface`.execute(db);
+  const facts = rows[0]!;
   return coachingState({
-    videosTotal: videos.length,
-    videos: videos.flatMap((v) => (v.updated_at === null ? [] : [{ porcentaje: v.porcentaje ?? 0, seenAt: v.seen_at, updatedAt: v.updated_at }])),
-    quizzes: quizzes.map((q) => ({
-      quiz: q.quiz, issuedAt: q.issued_at, completedAt: q.completed_at, points: Number(q.points),
-      lastAnswerAt: q.last_answer_at === null ? null : new Date(q.last_answer_at),
+    videosTotal: facts.videos_total,
+    videos: facts.videos.map((v) => ({ porcentaje: v.porcentaje ?? 0, seenAt: jsonTime(v.seen_at), updatedAt: new Date(v.updated_at) })),
+    quizzes: facts.quizzes.map((q) => ({
+      quiz: q.quiz, issuedAt: new Date(q.issued_at), completedAt: jsonTime(q.completed_at), points: Number(q.points),
+      lastAnswerAt: jsonTime(q.last_answer_at),
     })),
-    reface: reface ? { completed: reface.image_id !== null, requestedAt: reface.requested_at } : null,
+    reface: facts.reface ? { completed: facts.reface.image_id !== null, requestedAt: new Date(facts.reface.requested_at) } : null,
   });
 }
 
@@ -83,9 +97,17 @@ async function countState(db: Db, attributeId: number, placement: CoachingPlacem
  * counters by the difference. Call inside the fact's transaction, after writing it.
  */
 export async function refreshCoachingProgress(db: Db, userId: number, attributeId: number): Promise<void> {
-  const placement = await lockedPlacement(db, userId);
-  const before = await db.selectFrom('coaching_progress').selectAll()
-    .where('attribute_id', '=', attributeId).where('user_id', '=', userId).executeTakeFirst();
+  // The user's row lock (as lockedPlacement) and the agent's counted state, in one round trip.
+  const locked = await db.selectFrom('users as u')
+    .leftJoin('coaching_progress as c', (join) => join.onRef('c.user_id', '=', 'u.id').on('c.attribute_id', '=', attributeId))
+    .select(['u.perfil', 'u.brand_id as user_brand_id', 'u.platform_id as user_platform_id', 'u.site_id as user_site_id'])
+    .select(['c.user_id', 'c.brand_id', 'c.platform_id', 'c.site_id', 'c.finished', 'c.reface', 'c.quiz_mask', 'c.quiz_points'])
+    .where('u.id', '=', userId).forNoKeyUpdate('u').executeTakeFirst();
+  const placement = locked ? placementOf({ perfil: locked.perfil, brand_id: locked.user_brand_id, platform_id: locked.user_platform_id, site_id: locked.user_site_id }) : null;
+  const before = locked?.user_id == null ? undefined : {
+    brand_id: locked.brand_id!, platform_id: locked.platform_id!, site_id: locked.site_id!,
+    finished: locked.finished!, reface: locked.reface!, quiz_mask: locked.quiz_mask!, quiz_points: locked.quiz_points!,
+  };
   const after = placement === null ? null : await factsOf(db, userId, attributeId);
   const was: Counted | null = before ? { finished: before.finished, reface: before.reface, quizMask: before.quiz_mask, quizPoints: before.quiz_points } : null;
   // Most facts (a video's next 10 %) move nothing counted: leave the site's counter row alone,

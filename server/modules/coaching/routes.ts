@@ -11,7 +11,7 @@ import {
 import type { AppDeps } from '#server/deps';
 import type { ReadCache } from '#server/read-cache';
 import { currentUser } from '#server/plugins/auth';
-import { digitsOnly, replies } from '#server/plugins/route-contract';
+import { digitsOnly, replies, sendKept } from '#server/plugins/route-contract';
 import type { ZodTypeProvider } from '#server/plugins/zod';
 import { coachingWorkbook } from './downloads.ts';
 import { createCoachingService, type Caller } from './service.ts';
@@ -43,13 +43,15 @@ export async function coachingRoutes(app: FastifyInstance, deps: Pick<AppDeps, '
   api.get(digitsOnly(COACHING_PATHS.overview, 'atributo'), { schema: { params: attributeParams, querystring: coachingFilterSchema, response: replies(coachingOverviewSchema) } },
     async (request, reply) => {
       noStore(reply);
-      return coaching.overview(callerOf(request), request.params.atributo, request.query);
+      // A whole answer the service keeps per scope and filter: sent as the text it was written as.
+      return sendKept(reply, await coaching.overview(callerOf(request), request.params.atributo, request.query));
     });
 
   api.get(digitsOnly(COACHING_PATHS.bySite, 'atributo'), { schema: { params: attributeParams, querystring: coachingFilterSchema, response: replies(coachingBySiteSchema) } },
     async (request, reply) => {
       noStore(reply);
-      return coaching.bySite(callerOf(request), request.params.atributo, request.query);
+      // A whole answer the service keeps per scope and filter: sent as the text it was written as.
+      return sendKept(reply, await coaching.bySite(callerOf(request), request.params.atributo, request.query));
     });
 
   const nudgesQuery = z.extend(coachingNudgesQuerySchema, { marca: coachingFilterSchema.shape.marca, plataforma: coachingFilterSchema.shape.plataforma });
@@ -62,7 +64,7 @@ export async function coachingRoutes(app: FastifyInstance, deps: Pick<AppDeps, '
   api.get(digitsOnly(COACHING_PATHS.questions, 'atributo'), { schema: { params: attributeParams, querystring: coachingFilterSchema, response: replies(coachingQuestionsSchema) } },
     async (request, reply) => {
       noStore(reply);
-      return coaching.questions(callerOf(request), request.params.atributo, request.query);
+      return sendKept(reply, await coaching.questions(callerOf(request), request.params.atributo, request.query));
     });
 
   // Workbook bytes: no JSON body, so no response schema (its errors are the errors plugin's JSON).

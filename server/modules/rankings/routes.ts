@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '#server/deps';
 import type { ReadCache } from '#server/read-cache';
 import { currentUser } from '#server/plugins/auth';
-import { replies } from '#server/plugins/route-contract';
+import { replies, sendKept } from '#server/plugins/route-contract';
 import type { ZodTypeProvider } from '#server/plugins/zod';
 import { createRankingDownloads } from './downloads.ts';
 import { createRankingService } from './service.ts';
@@ -41,7 +41,7 @@ export async function rankingRoutes(app: FastifyInstance, deps: AppDeps & { cach
 
   api.get(RANKING_PATHS.globalPage, { schema: page }, async (request, reply) => {
     noStore(reply);
-    return rankings.page(currentUser(request), 'global', null, request.query);
+    return sendKept(reply, await rankings.page(currentUser(request), 'global', null, request.query));
   });
   api.get(RANKING_PATHS.globalPosition, { schema: position }, async (request, reply) => {
     noStore(reply);
@@ -63,7 +63,7 @@ export async function rankingRoutes(app: FastifyInstance, deps: AppDeps & { cach
   for (const scope of RANKING_SCOPES) {
     api.get(RANKING_PATHS.page(scope), { schema: { params: attributeParams, ...page } }, async (request, reply) => {
       noStore(reply);
-      return rankings.page(currentUser(request), scope, request.params.atributo, request.query);
+      return sendKept(reply, await rankings.page(currentUser(request), scope, request.params.atributo, request.query));
     });
     api.get(RANKING_PATHS.position(scope), { schema: { params: attributeParams, ...position } }, async (request, reply) => {
       noStore(reply);

@@ -111,6 +111,20 @@ export function createRankingService(db: Kysely<Database>, cache?: ReadCache) {
     return user.site_id !== null && first?.site_id === user.site_id;
   }
 
+  /**
+   * One answer per cached read (kept by the cache, so the same object while it lasts) and
+   * brand-winner flag: the route then sends a kept answer as the text it was first written as.
+   * The read's key already holds the scope, page and search the answer is made of.
+   */
+  const answers = new WeakMap<object, Map<boolean, RankingPage>>();
+  function answerOf(read: object, here: boolean, make: (here: boolean) => RankingPage): RankingPage {
+    let byFlag = answers.get(read);
+    if (!byFlag) answers.set(read, (byFlag = new Map()));
+    let answer = byFlag.get(here);
+    if (!answer) byFlag.set(here, (answer = make(here)));
+    return answer;
+  }
+
   const mine = async (user: UserRow, ref: RankingScopeRef | null): Promise<RankedRow | undefined> => (ref ? repo.mine(ref, user.id) : undefined);
 
   return {
@@ -139,15 +153,17 @@ export function createRankingService(db: Kysely<Database>, cache?: ReadCache) {
         // A search's rows keep their real positions in the whole ranking; the tiers depend on
         // the site's active agents, not on how many match.
         const found = await repo.search(ref, offset, query.per_page, search);
-        return {
+        return answerOf(found, await brandWinnerHere(user, ref), (here) => ({
           data: found.rows.map((row) => toRow(row, row.position)), total: found.total,
-          numero_ganadores: tiersOf(ref, found.scopeTotal), is_marca_top_uno_here: await brandWinnerHere(user, ref),
-        };
+          numero_ganadores: tiersOf(ref, found.scopeTotal), is_marca_top_uno_here: here,
+        }));
       }
       // Without a search the page's positions follow from its offset.
-      const { rows, total } = await repo.page(ref, offset, query.per_page);
-      const here = await brandWinnerHere(user, ref, offset === 0 ? rows[0] ?? null : undefined);
-      return { data: rows.map((row, i) => toRow(row, offset + i + 1)), total, numero_ganadores: tiersOf(ref, total), is_marca_top_uno_here: here };
+      const read = await repo.page(ref, offset, query.per_page);
+      const { rows, total } = read;
+      return answerOf(read, await brandWinnerHere(user, ref, offset === 0 ? rows[0] ?? null : undefined), (here) => ({
+        data: rows.map((row, i) => toRow(row, offset + i + 1)), total, numero_ganadores: tiersOf(ref, total), is_marca_top_uno_here: here,
+      }));
     },
 
     async position(user: UserRow, view: RankingView, atributo: string | null): Promise<PositionResponse> {

@@ -4,10 +4,14 @@
 // path and a replayed batch replays each stored answer. Stops after the first answer the client
 // must retry or sign in for (stopsBatch): later actions are not run, so their order holds.
 // Never runs an action as anyone but the caller, and never reaches a route the gate refuses.
+// The batch claims its actions' Idempotency-Keys in one statement first (the plugin's
+// batchClaims); each route takes its claim instead of claiming again.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACTION_SIGNATURE_HEADER } from '#contract/action-signature';
 import { API_BASE, IDEMPOTENCY_HEADER, OCCURRED_AT_HEADER } from '#contract/common';
 import { stopsBatch, type SyncAction, type SyncResult } from '#contract/sync';
+import { currentUser } from '#server/plugins/auth';
+import { requestHash } from '#server/plugins/idempotency-store';
 import { BATCH_ACTION_HEADER, NOT_BATCHABLE } from './gate.ts';
 
 /**
@@ -61,11 +65,23 @@ export function createSyncService(app: FastifyInstance) {
 
   return {
     async run(request: FastifyRequest, actions: SyncAction[]): Promise<SyncResult[]> {
+      const userId = currentUser(request).id;
+      // Every action's key claimed in one statement, as its route would claim it alone.
+      const claims = actions.flatMap((action) => {
+        const url = `${API_BASE}${action.path}`;
+        return isPlainUrl(url) ? [{ key: action.id, hash: requestHash(action.method, url, action.body ?? null) }] : [];
+      });
+      const claimed = await app.batchClaims.claim(userId, claims);
       const results: SyncResult[] = [];
-      for (const [index, action] of actions.entries()) {
-        const result = await runAction(request, action, index);
-        results.push(result);
-        if (stopsBatch(result.status)) break;
+      try {
+        for (const [index, action] of actions.entries()) {
+          const result = await runAction(request, action, index);
+          results.push(result);
+          if (stopsBatch(result.status)) break;
+        }
+      } finally {
+        // Actions that did not run, or that their route refused before answering, hold nothing.
+        await app.batchClaims.release(userId, claimed);
       }
       return results;
     },

@@ -111,9 +111,14 @@ describe('POST /api/sync', () => {
     // Another request holds the key: claimed a moment ago, no answer stored yet.
     const hash = requestHash(busy.method, `${API_BASE}${busy.path}`, busy.body);
     await ctx.db.insertInto('idempotency_records').values({ user_id: fresh.user.id, key: busy.id, request_hash: hash, created_at: NOW }).execute();
-    const answered = await results(fresh.token, [logEvent('Antes'), busy, logEvent('Después')]);
+    const before = logEvent('Antes');
+    const after = logEvent('Después');
+    const answered = await results(fresh.token, [before, busy, after]);
     expect(statuses(answered)).toEqual([200, 409]);
     expect(await events(fresh.user.id)).toEqual(['Antes']);
+    // The batch claimed every key up front: the one it never ran holds nothing afterwards.
+    expect(await records(fresh.user.id)).toEqual([before.id, busy.id].sort());
+    expect(statuses(await results(fresh.token, [after]))).toEqual([200]);
   });
 
   it('stops at a server error (5xx), stores nothing for it, and the same batch succeeds later', async () => {
@@ -186,6 +191,8 @@ describe('POST /api/sync', () => {
     expect(statuses(answered)).toEqual([...notBatchable.map(() => 404), 200]);
     expect(answered[0]!.body).toEqual({ success: false, error: NOT_BATCHABLE });
     expect(await events(fresh.user.id)).toEqual(['Sí vale']);
+    // Refused before their route answered: their keys were claimed with the batch, and let go.
+    expect(await records(fresh.user.id)).toEqual([answered.at(-1)!.id]);
     expect(await ctx.db.selectFrom('quiz_participations').select('id').where('user_id', '=', fresh.user.id).execute()).toEqual([]);
   });
 

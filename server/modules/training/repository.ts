@@ -48,17 +48,22 @@ export function createTrainingRepository(db: Kysely<Database>) {
 
     /**
      * This user's progress on a video, row-locked until the transaction ends, so concurrent
-     * reports apply one after another. The empty row is created first because FOR UPDATE
-     * cannot lock a row that does not exist yet. Call only inside a transaction.
+     * reports apply one after another. FOR UPDATE cannot lock a row that does not exist yet:
+     * on the first report the empty row is created, then locked. Call only inside a transaction.
      */
     async lockProgress(userId: number, videoId: number, now: Date): Promise<VideoProgressState> {
-      await db.insertInto('video_progress').values({ user_id: userId, video_id: videoId, updated_at: now })
-        .onConflict((oc) => oc.columns(['user_id', 'video_id']).doNothing())
-        .execute();
-      const row = await db.selectFrom('video_progress').select(['porcentaje', 'first_partial_at', 'seen_at'])
+      const locked = () => db.selectFrom('video_progress').select(['porcentaje', 'first_partial_at', 'seen_at'])
         .where('user_id', '=', userId).where('video_id', '=', videoId)
         .forUpdate()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      let row = await locked();
+      if (!row) {
+        await db.insertInto('video_progress').values({ user_id: userId, video_id: videoId, updated_at: now })
+          .onConflict((oc) => oc.columns(['user_id', 'video_id']).doNothing())
+          .execute();
+        row = await locked();
+      }
+      if (!row) throw new Error(`video_progress (${userId}, ${videoId}) missing after its insert`);
       return { porcentaje: row.porcentaje, firstPartialAt: row.first_partial_at, seenAt: row.seen_at };
     },
 

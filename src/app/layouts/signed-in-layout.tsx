@@ -4,7 +4,7 @@ import { AppHeader } from '#app/layouts/app-header.tsx';
 import { ImpersonationBanner } from '#app/layouts/impersonation-banner.tsx';
 import { NavigationProgress } from '#app/layouts/navigation-progress.tsx';
 import { SessionWatchers } from '#app/layouts/session-watchers.tsx';
-import { PwaControls } from '#app/pwa/pwa-controls.tsx';
+import { InstallOffer } from '#app/pwa/install-offer.tsx';
 
 /** Every signed-in page: header with balance and menu, then the screen. */
 export function SignedInLayout() {
@@ -16,7 +16,7 @@ export function SignedInLayout() {
         Saltar al contenido
       </a>
       <AppHeader />
-      <PwaControls />
+      <InstallOffer />
       <Container component="main" id="contenido" tabIndex={-1} size="lg" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
         <Outlet />
       </Container>

@@ -1,6 +1,7 @@
 // Installing the app: keeps Chrome's `beforeinstallprompt` for an "Instalar app" button,
 // tells iOS Safari (which has no such event) apart, knows when the app runs installed, and
-// asks for persistent storage once it is. Must listen from start-up: the event may fire
+// asks for persistent storage once it is; the offer waits until the user has engaged with the
+// page (engagedAtom). Must listen from start-up: the event may fire
 // before any signed-in screen mounts. Never shows the browser's own banner by itself.
 import { atom, getDefaultStore } from 'jotai';
 import { requestPersistentStorage } from '#offline/storage';
@@ -15,6 +16,14 @@ export type InstallOption = 'installed' | 'prompt' | 'ios-instructions' | 'none'
 
 const promptAtom = atom<BeforeInstallPromptEvent | null>(null);
 const installedAtom = atom(false);
+
+/** How long after the user first taps, types or scrolls (wheel or finger) the offer may appear. */
+export const ENGAGED_DELAY_MS = 1_500;
+/**
+ * The user has started using the page: the install offer waits for it, so it never competes
+ * with the screen's first paint, and never appears under a finger that is already tapping.
+ */
+export const engagedAtom = atom(false);
 
 /** What the install control can offer on this browser right now. */
 export const installOptionAtom = atom<InstallOption>((get) => {
@@ -58,6 +67,13 @@ export function listenForInstall(): void {
     store.set(promptAtom, event as BeforeInstallPromptEvent);
   });
   window.addEventListener('appinstalled', markInstalled);
+  // What only a person does: a scroll the page makes itself (focus moving, a restored position) is not.
+  const events = ['pointerdown', 'keydown', 'wheel', 'touchmove'] as const;
+  const engage = () => {
+    events.forEach((name) => window.removeEventListener(name, engage, true));
+    setTimeout(() => store.set(engagedAtom, true), ENGAGED_DELAY_MS);
+  };
+  events.forEach((name) => window.addEventListener(name, engage, { capture: true, passive: true }));
 }
 
 /** Shows the browser's install dialog; the event can be used once, whatever the answer. */

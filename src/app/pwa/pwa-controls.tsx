@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Button, CloseButton, Container, Group, Paper, Text } from '@mantine/core';
+import { Affix, Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import { installOptionAtom, promptInstall } from '#app/pwa/install-prompt.ts';
 
 const DISMISS_KEY = 'impecable.install-dismissed-at';
@@ -15,15 +15,17 @@ function dismissedRecently(): boolean {
 }
 
 /**
- * The install offer under the header: "Instalar app" where the browser can install (Chrome,
- * Edge, Android), the Share → "Añadir a pantalla de inicio" steps on iPhone and iPad, nothing
- * when already running installed. "Ahora no" hides it for two weeks on this device.
+ * The install offer: "Instalar app" where the browser can install (Chrome, Edge, Android), the
+ * Share → "Añadir a pantalla de inicio" steps on iPhone and iPad, nothing when already running
+ * installed. Loaded by install-offer.tsx once the person has started using the page; it floats
+ * at the bottom so nothing on the screen moves. "Ahora no" hides it for two weeks on this device.
  */
 export function PwaControls() {
   const option = useAtomValue(installOptionAtom);
   const [dismissed, setDismissed] = useState(dismissedRecently);
 
-  if (dismissed || (option !== 'prompt' && option !== 'ios-instructions')) return null;
+  // install-offer.tsx renders this only while there is something to offer.
+  if (dismissed) return null;
 
   const dismiss = () => {
     setDismissed(true);
@@ -35,8 +37,8 @@ export function PwaControls() {
   };
 
   return (
-    <Container size="lg" px={{ base: 'md', sm: 'lg' }} pt="sm">
-      <Paper withBorder radius="md" px="md" py="xs" role="region" aria-label="Instalar la app">
+    <Affix position={{ bottom: 'var(--mantine-spacing-md)', left: 'var(--mantine-spacing-md)', right: 'var(--mantine-spacing-md)' }}>
+      <Paper withBorder shadow="md" radius="md" px="md" py="xs" maw={720} mx="auto" role="region" aria-label="Instalar la app">
         <Group justify="space-between" gap="sm" wrap="nowrap">
           {option === 'prompt' ? (
             <Group gap="sm" wrap="wrap" style={{ flex: 1 }}>
@@ -55,6 +57,6 @@ export function PwaControls() {
           <CloseButton size="sm" aria-label="Ahora no" onClick={dismiss} />
         </Group>
       </Paper>
-    </Container>
+    </Affix>
   );
 }

@@ -2,6 +2,7 @@
 // with the previous attribute, the by-site order and what a stalled agent has left. Pure
 // presentation over the contract's types: every figure itself is computed by the server.
 import type { CoachingFigures, CoachingGroupFigures, CoachingNudge } from '#contract/coaching';
+import { dateTimeFormat } from '#domain/date-format';
 import { formatNumber } from '#domain/format';
 
 export type FigureKey = keyof CoachingFigures;
@@ -91,5 +92,5 @@ export function pendingText({ videos_pendientes, quizzes_pendientes, reface_pend
 export function dayLabel(dia: string): string {
   const [year, month, day] = dia.split('-').map(Number);
   if (!year || !month || !day) return dia;
-  return new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, day)).replace('.', '');
+  return dateTimeFormat('es-ES', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, day)).replace('.', '');
 }
