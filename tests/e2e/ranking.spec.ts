@@ -145,6 +145,37 @@ test('on a phone the attribute strip starts on the current attribute and shows t
   await expect(ranking.menuStrip()).toHaveCount(1);
 });
 
+test.describe('the first paint on a phone', () => {
+  // page.route cannot slow an answer the service worker gives.
+  test.use({ serviceWorkers: 'block' });
+
+  test('nothing on the ranking moves while its strip, the agent\'s figures and the table arrive', async ({ page, signInAs }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await signInAs('ana');
+    // The page of the table answers first, the agent's figures later: the order that moved it.
+    await page.route(/\/api\/ranking-(global|posicion|puntos-totales|diferencia|vecinos)-plataforma\//, async (route) => {
+      const figures = !route.request().url().includes('/ranking-global-');
+      await new Promise((resolve) => setTimeout(resolve, figures ? 1_500 : 500));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> }>) {
+          if (!entry.hadRecentInput) shifts.push(`${entry.value.toFixed(4)} ${(entry.sources ?? []).map((s) => (s.node as Element | null)?.className ?? '?').join(' | ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const ranking = new RankingPage(page);
+    await ranking.open('accesible');
+    await expect(page.getByRole('region', { name: 'Tus datos en este ranking' }).getByText('Tu posición')).toBeVisible();
+    await expect(ranking.rows().first()).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Buscar por nick name' })).toBeEnabled();
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts)).toEqual([]);
+  });
+});
+
 test('the brand winner gets the top style on the brand ranking', async ({ page, request, signInAs }) => {
   // The demo's activity follows the clock, so who leads brand 2 in Resolutivo changes over the
   // day: find today's leader (through the admin, who may look anyone up) and open their view.

@@ -18,7 +18,7 @@ interface AttributeMenuProps {
 /** The menu's shape while the calendar loads, so the content beside or below does not jump. */
 export function AttributeMenuPlaceholder() {
   return (
-    <div className={classes.menu} aria-hidden="true">
+    <div className={`${classes.menu} ${classes.menuPlaceholderRow}`} aria-hidden="true">
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} className={classes.menuPlaceholder} radius="md" />
       ))}
@@ -63,7 +63,8 @@ export function AttributeMenu({ calendar, currentId, query }: AttributeMenuProps
       <ScrollArea
         type="always"
         scrollbars="x"
-        offsetScrollbars="present"
+        // Room for the scrollbar from the first paint, not once it is measured (no layout shift).
+        offsetScrollbars="x"
         scrollbarSize={6}
         viewportRef={viewport}
         onScrollPositionChange={measure}

@@ -17,7 +17,8 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text component="div" fw={800} size="xl" c="brand.8" style={{ fontVariantNumeric: 'tabular-nums' }}>
+      {/* One fixed line box, whether it holds the figure or its skeleton: nothing below moves. */}
+      <Text component="div" fw={800} size="xl" h={32} lh="32px" c="brand.8" style={{ fontVariantNumeric: 'tabular-nums' }}>
         {value}
       </Text>
     </Stack>
@@ -26,7 +27,7 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
 
 /** The stats card's shape while the figures load, so the table below does not jump. */
 export function MyStandingPlaceholder() {
-  const loading = <Skeleton h={28} w={56} mt={2} aria-hidden />;
+  const loading = <Skeleton h={24} w={56} mt={4} aria-hidden />;
   return (
     <Card component="section" aria-label="Tus datos en este ranking" aria-busy="true">
       <SimpleGrid cols={3} spacing="xs">

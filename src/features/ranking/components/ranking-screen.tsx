@@ -87,6 +87,8 @@ export function RankingScreen({ user, attributeId, slug, attributeName }: Rankin
   const closed = entry ? isMonthClosed(entry, new Date()) : false;
   const participation = staff ? null : participationOf(stats.data, closed, global ? null : { name: attributeName, slug });
   const hasPoints = participation?.kind === 'stats';
+  // An agent's figures not known yet: whether the search shows is not known either.
+  const figuresPending = !staff && participation === null;
 
   if (open === false) return <AttributeNotOpen attributeName={attributeName} back={openRanking(calendar.data)} />;
 
@@ -119,7 +121,7 @@ export function RankingScreen({ user, attributeId, slug, attributeName }: Rankin
             waiting={!ready}
             page={state.page}
             onPage={state.setPage}
-            search={hasPoints || staff ? { value: state.search, onChange: state.setSearch } : null}
+            search={hasPoints || staff || figuresPending ? { value: state.search, onChange: state.setSearch, disabled: figuresPending } : null}
             myUserId={user.id}
           />
         </div>

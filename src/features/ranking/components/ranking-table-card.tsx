@@ -14,8 +14,11 @@ interface RankingTableCardProps {
   ranking: CachedQuery<RankingPage>;
   page: number;
   onPage: (page: number) => void;
-  /** Null hides the search (spec 5: only for users with points). */
-  search: { value: string; onChange: (text: string) => void } | null;
+  /**
+   * Null hides the search (spec 5: only for users with points). `disabled` while that is not
+   * known yet: the box holds its place, so the table does not jump down when the figures arrive.
+   */
+  search: { value: string; onChange: (text: string) => void; disabled?: boolean } | null;
   myUserId: number;
   /** Nothing asked yet (the calendar or staff's options still loading): show the loader. */
   waiting?: boolean;
@@ -39,6 +42,7 @@ export function RankingTableCard({ title, ranking, page, onPage, search, myUserI
             aria-label="Buscar por nick name"
             placeholder="Buscar por nick name..."
             value={search.value}
+            disabled={search.disabled}
             onChange={(event) => search.onChange(event.currentTarget.value)}
             maxLength={50}
           />
