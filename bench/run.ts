@@ -17,6 +17,9 @@
 //   BENCH_WORK_DIR     the generated databases' folder (default bench/.work)
 //   BENCH_CPU_PROF     a folder: each server started writes a V8 CPU profile there when it stops
 //   DATABASE_URL       also run on PostgreSQL (a database whose name ends in "bench": emptied)
+//   BENCH_QUIET_LOAD   each measuring step first waits until the 1-minute load is at most this
+//                      (default 1.5), so a step does not start in the load the previous one left;
+//   BENCH_SETTLE_SECONDS  for at most this long (default 300), then it starts anyway (and says so)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -59,8 +62,29 @@ const context: StepContext = {
 };
 const loadNow = () => loadavg().map((l) => Math.round(l * 100) / 100);
 
-/** Runs one step, noting the machine's load before and after it (figures mean little on a busy machine). */
+const QUIET_LOAD = Number(process.env.BENCH_QUIET_LOAD ?? 1.5);
+const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 300);
+/** Steps that measure time: they wait for a quiet machine first (build and bundle do not). */
+const TIMED = new Set(['lighthouse', 'offline', 'outbox', 'sync', 'api']);
+
+/** Waits until the 1-minute load is at most QUIET_LOAD, or SETTLE_SECONDS have passed. */
+async function settle(name: string): Promise<void> {
+  const started = Date.now();
+  if (loadavg()[0]! <= QUIET_LOAD) return;
+  log(`${name}: esperando a que la carga baje de ${QUIET_LOAD} (ahora ${loadNow()[0]})…`);
+  while (loadavg()[0]! > QUIET_LOAD && Date.now() - started < SETTLE_SECONDS * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  }
+  const waited = Math.round((Date.now() - started) / 1000);
+  log(loadavg()[0]! <= QUIET_LOAD ? `${name}: carga ${loadNow()[0]} tras ${waited} s` : `${name}: la carga sigue en ${loadNow()[0]} tras ${waited} s; se mide igualmente`);
+}
+
+/**
+ * Runs one step, noting the machine's load before and after it (figures mean little on a busy
+ * machine); a step that measures time first waits for the load the previous one left to pass.
+ */
 async function step<T>(results: Omit<BenchResults, 'checks'>, name: string, body: () => Promise<T> | T): Promise<T> {
+  if (TIMED.has(name)) await settle(name);
   const entry: StepLoad = { step: name, start: loadNow(), end: [], seconds: 0 };
   const started = Date.now();
   log(`${name}: carga al empezar ${entry.start.join(' / ')}`);
