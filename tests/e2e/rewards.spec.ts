@@ -53,6 +53,20 @@ test('Ana redeems a prize: the balance drops, the order has its coupon, the move
   await expect(latest).toContainText('-100 IMPs');
 });
 
+test('the prizes in view when the catalogue opens show at once; those scrolled into view fade in', async ({ page, signInAs }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAs('ana');
+  await new CataloguePage(page).open();
+  const cards = page.getByRole('article');
+  await expect(cards.first()).toHaveAttribute('data-instant', 'true');
+  expect(await cards.first().evaluate((card) => getComputedStyle(card).opacity)).toBe('1');
+  const last = cards.last();
+  await expect(last).not.toHaveAttribute('data-visible');
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toHaveAttribute('data-visible', 'true');
+  await expect(last).not.toHaveAttribute('data-instant');
+});
+
 test('Bruno (brand 1) sees "Acceso restringido" on /premios and /mis-ordenes, and /mis-ingresos sends him home', async ({ page, signInAs }) => {
   await signInAs('bruno');
   for (const path of ['/premios', '/mis-ordenes']) {

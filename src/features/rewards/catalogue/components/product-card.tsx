@@ -29,7 +29,7 @@ function optionLabel(option: ValueOption): string {
 
 /** A prize of the catalogue (spec 2 "/premios", 5): image, name, price per unit, info and "Canjear". */
 export function ProductCard({ product, index, balance, online, readOnly, onRedeem, onInfo }: ProductCardProps) {
-  const { ref, seen } = useReveal<HTMLDivElement>();
+  const { ref, seen, instant } = useReveal<HTMLDivElement>();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   // "Canjear" pressed offline: the card says why nothing happened, until the network is back.
   const [offlineTried, setOfflineTried] = useState(false);
@@ -50,7 +50,7 @@ export function ProductCard({ product, index, balance, online, readOnly, onRedee
   };
 
   return (
-    <Card ref={ref} padding={0} className={classes.card} data-visible={seen || undefined} component="article" aria-label={product.nombre}>
+    <Card ref={ref} padding={0} className={classes.card} data-visible={seen || undefined} data-instant={instant || undefined} component="article" aria-label={product.nombre}>
       <div className={classes.media} style={{ '--card-gradient': cardGradient(index) } as CSSProperties}>
         {/* The first row (three cards on a kiosk, one on a phone) is in the first screenful. */}
         <ProductImage src={product.imagen} eager={index < 3} />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /** Spec 9: a card fades in once, when 18 % of it is on screen. */
 const THRESHOLD = 0.18;
@@ -10,6 +10,17 @@ const THRESHOLD = 0.18;
 export function useReveal<T extends Element>() {
   const ref = useRef<T>(null);
   const [seen, setSeen] = useState(false);
+  // In view at the first layout (the first screenful): shown at once, before the first paint,
+  // with no fade. Only what is scrolled into view fades in (spec: "when scrolled into view").
+  const [instant, setInstant] = useState(false);
+
+  useLayoutEffect(() => {
+    const box = ref.current?.getBoundingClientRect();
+    if (box && box.top < window.innerHeight && box.bottom > 0) {
+      setSeen(true);
+      setInstant(true);
+    }
+  }, []);
 
   useEffect(() => {
     const element = ref.current;
@@ -30,5 +41,5 @@ export function useReveal<T extends Element>() {
     return () => observer.disconnect();
   }, [seen]);
 
-  return { ref, seen };
+  return { ref, seen, instant };
 }
