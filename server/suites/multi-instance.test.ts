@@ -234,9 +234,18 @@ describe('server.ts with WORKERS', () => {
       expect(server.lines.some((line) => line.includes('(PostgreSQL, 2 procesos)'))).toBe(true);
 
       // Each request on its own connection: the cluster spreads them; the logs say which process answered.
-      const ids: string[] = Array.from({ length: 24 }, () => randomUUID());
-      expect(new Set(await Promise.all(ids.map((id) => getAlone(port, api('/health'), id))))).toEqual(new Set([200]));
-      const answeredBy = new Set(server.lines.map(entryOf).filter((e) => e?.msg === 'request completed' && ids.includes(String(e.reqId))).map((e) => Number(e?.pid)));
+      // A worker still busy (warming up on a loaded machine) is handed no connection until it is
+      // free, so the requests come in rounds until both have answered (a few at most).
+      const ids: string[] = [];
+      const answeredByNow = () =>
+        new Set(server.lines.map(entryOf).filter((e) => e?.msg === 'request completed' && ids.includes(String(e.reqId))).map((e) => Number(e?.pid)));
+      for (let round = 0; round < 5 && answeredByNow().size < 2; round++) {
+        const batch = Array.from({ length: 24 }, () => randomUUID());
+        ids.push(...batch);
+        expect(new Set(await Promise.all(batch.map((id) => getAlone(port, api('/health'), id))))).toEqual(new Set([200]));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const answeredBy = answeredByNow();
       expect(answeredBy).toEqual(new Set(workerPids()));
       expect(answeredBy.size).toBe(2);
       expect(answeredBy.has(server.process.pid ?? 0)).toBe(false);
