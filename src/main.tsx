@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { AppRouter, appHistory } from '#app/browser-router.tsx';
 import { Providers } from '#app/providers.tsx';
 import { AppRoutes, prepareRoute } from '#app/router.tsx';
+import { stylesReady } from '#app/shell/shell.ts';
 
 // The first screen's code and cached rows start loading now, together, before React renders.
 void prepareRoute(appHistory.location);
@@ -16,15 +17,18 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
 // A transition: React renders the first screen in slices and yields to the browser between
-// them, so start-up has no long task (the static shell is already on screen meanwhile).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <AppRouter onNavigate={prepareRoute}>
-          <AppRoutes />
-        </AppRouter>
-      </Providers>
-    </StrictMode>,
-  );
-});
+// them, so start-up has no long task (the static shell is already on screen meanwhile). Not
+// before the app's stylesheets, which the shell added with this script, have loaded.
+void stylesReady().then(() =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <Providers>
+          <AppRouter onNavigate={prepareRoute}>
+            <AppRoutes />
+          </AppRouter>
+        </Providers>
+      </StrictMode>,
+    );
+  }),
+);

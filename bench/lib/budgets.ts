@@ -41,22 +41,24 @@ export const BUDGETS = {
  * count and reads) and the route table two more screens (Seguimiento, Avisos). Raised by 1 KB
  * where the inline shell tipped them over (0.0-0.3 KB), when it learnt to paint a first visit's
  * home banner, a dashboard's banner and a ranking's title: each that route's largest paint.
+ * Raised by 1 KB once more where the inline shell tipped them over (0.5 KB), when it took over
+ * starting the app after its first paint (the entry's script, modulepreloads and stylesheets).
  */
 export const BUNDLE_CEILINGS_KB: Readonly<Record<string, number>> = {
   '/login': 148,
   'admin/downloads/ranking-downloads': 240,
-  'admin/import/import-users': 203,
-  'admin/order-summary/order-summary': 208,
+  'admin/import/import-users': 204,
+  'admin/order-summary/order-summary': 209,
   'admin/simulated-navigation/simulated-navigation': 237,
   'coaching/coaching': 219,
-  'album/album': 206,
-  'home/home': 207,
-  'notifications/notifications': 203,
-  'quiz/quiz': 211,
-  'ranking/ranking': 219,
+  'album/album': 207,
+  'home/home': 208,
+  'notifications/notifications': 204,
+  'quiz/quiz': 212,
+  'ranking/ranking': 220,
   'rewards/catalogue/catalogue': 205,
   'rules/rules': 202,
-  'training/dashboard': 213,
+  'training/dashboard': 214,
 };
 
 export type BundleBudgets = { loginJsKb: number; routeJsKb: number; routeCssKb: number };

@@ -1,10 +1,11 @@
 // The static app shell in the built index.html: inlines its critical CSS (src/app/shell/shell.css)
 // and its boot script (src/app/shell/boot.ts, compiled and minified) at the page's two markers,
 // with a small table of route → files to modulepreload, read from the build's own bundle, so a
-// route's chunks are fetched at once instead of being discovered late. It also moves the entry's
-// stylesheets below the shell: parsed there, they no longer hold back the shell's first paint,
-// and still hold back the app's scripts (a parser-inserted stylesheet blocks them) so React
-// never paints unstyled. Runs in dev too (without files to preload). Never writes elsewhere.
+// route's chunks are fetched at once instead of being discovered late. It also takes the entry's
+// script, modulepreloads and stylesheets out of the page, for the boot script to add once the
+// shell's first frame is painted: the first paint waits for no file of the app's, and the app's
+// files do not share the network with it. Runs in dev too (with Vite's own script and no files to
+// preload). Never writes elsewhere.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { minifySync, transformWithOxc, type Plugin, type Rolldown } from 'vite';
@@ -55,7 +56,7 @@ function filesOf(bundle: Bundle, chunk: Chunk, skip: Set<string>, out: Set<strin
   }
 }
 
-function shellData(bundle: Bundle | undefined, modules: Map<string, string>, base: string): ShellData {
+function shellData(bundle: Bundle | undefined, modules: Map<string, string>, base: string, entry: ShellData['entry']): ShellData {
   const files: string[] = [];
   const indexOf = (file: string) => {
     const url = base + file;
@@ -63,9 +64,9 @@ function shellData(bundle: Bundle | undefined, modules: Map<string, string>, bas
     return files.indexOf(url);
   };
   const chunks = bundle ? Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk') : [];
-  // What the entry loads statically is in index.html already (script, modulepreload, stylesheet).
+  // What the entry loads statically comes with it (`entry`: script, modulepreloads, stylesheets).
   const entryFiles = new Set<string>();
-  for (const entry of chunks.filter((chunk) => chunk.isEntry)) filesOf(bundle!, entry, new Set(), entryFiles);
+  for (const chunk of chunks.filter((item) => item.isEntry)) filesOf(bundle!, chunk, new Set(), entryFiles);
   const filesFor = (specifiers: readonly string[]): number[] => {
     if (!bundle) return [];
     const out = new Set<string>();
@@ -83,15 +84,24 @@ function shellData(bundle: Bundle | undefined, modules: Map<string, string>, bas
     filesFor([route.module]).filter((index) => route.frame === 'login' || route.frame === 'status' || !signedIn.includes(index));
   const routes = SHELL_ROUTES.map((route): ShellData['routes'][number] => [route.pattern, route.frame, route.text ?? '', own(route)]);
   const names = Object.fromEntries(Object.values(ATTRIBUTE_SLUGS).map((slug) => [slug, attributeNameFromSlug(slug) ?? slug]));
-  return { routes, files, signedIn, names };
+  return { routes, files, signedIn, names, entry };
 }
 
-/** The entry's stylesheet links, moved from <head> to just after the shell's script. */
-function moveStylesheets(html: string): string {
-  const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-  let out = html;
-  for (const link of links) out = out.replace(link, '');
-  return out.replace(BOOT_MARKER, `${BOOT_MARKER}\n    ${links.join('\n    ')}`);
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
+const ENTRY_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+const ENTRY_STYLE = /<link rel="stylesheet" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * The entry's <script>, modulepreloads and stylesheets, taken out of the page: the shell's
+ * script adds them once its first frame is on screen (boot.ts `startApp`), so nothing of the
+ * app's competes with the first paint for the network.
+ */
+export function takeEntry(html: string): { html: string; entry: ShellData['entry'] } {
+  const urls = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]!);
+  const [script, ...others] = urls(ENTRY_SCRIPT);
+  if (!script || others.length) throw new Error('app-shell: index.html must have exactly one entry <script type="module">');
+  const entry = { script, modules: urls(ENTRY_PRELOAD), styles: urls(ENTRY_STYLE) };
+  return { html: html.replace(ENTRY_SCRIPT, '').replace(ENTRY_PRELOAD, '').replace(ENTRY_STYLE, ''), entry };
 }
 
 export function appShell(): Plugin {
@@ -115,9 +125,10 @@ export function appShell(): Plugin {
       order: 'post',
       async handler(html, ctx) {
         if (!html.includes(STYLE_MARKER) || !html.includes(BOOT_MARKER)) throw new Error('app-shell: index.html lost its markers');
-        const script = await bootScript(shellData(ctx.bundle, modules, base));
+        // In dev the page keeps Vite's own <script> (there is no bundle to list).
+        const { html: placed, entry } = ctx.bundle ? takeEntry(html) : { html, entry: null };
+        const script = await bootScript(shellData(ctx.bundle, modules, base, entry));
         const css = minifyCss(readFileSync(CSS, 'utf8'));
-        const placed = ctx.bundle ? moveStylesheets(html) : html;
         return placed.replace(STYLE_MARKER, () => `<style>${css}</style>`).replace(BOOT_MARKER, () => `<script>${script}</script>`);
       },
     },

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVED_ART_META } from '#contract/common';
+import { SERVED_ART_FILE_META, SERVED_ART_META } from '#contract/common';
 import { firstBannerArt } from '#domain/training';
 import { invalidationsDelivered } from '#server/modules/auth/session-channel';
 import { createTestApp, type TestContext } from '#test-support/server/test-app';
@@ -17,6 +17,8 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'impecable-page-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="es"><head><title>+impecable</title></head><body></body></html>');
+  // The build's art, but for one attribute's dashboard banner (a build that lacks a file).
+  cpSync('public/art', join(dist, 'art'), { recursive: true, filter: (source) => !/hero-devalor/.test(source) });
   ctx = await createTestApp({ distDir: dist });
 });
 
@@ -53,16 +55,32 @@ describe('the page a navigation gets', () => {
     expect(servedArt(await page('/home', 'identity'))).toBe(expected);
   });
 
-  it('preloads, from <head>, the banner the shell will paint there: home\'s, a dashboard\'s by its slug; nothing elsewhere', async () => {
+  it('carries in the page the banner the shell will paint there, each file as a data: URL: home\'s, a dashboard\'s by its slug; nothing elsewhere', async () => {
+    const carried = (html: string) =>
+      [...html.matchAll(new RegExp(`<meta name="${SERVED_ART_FILE_META}" content="([^"]+)" data-src="([^"]+)">`, 'g'))].map((m) => {
+        const url = m[2]!;
+        expect(url.startsWith('data:image/svg+xml,')).toBe(true);
+        // The very file the build has, and nothing in the attribute a browser would end early on.
+        expect(decodeURIComponent(url.slice('data:image/svg+xml,'.length))).toBe(readFileSync(join('public', m[1]!), 'utf8'));
+        expect(url).not.toMatch(/[\s"<>&]/);
+        return m[1];
+      });
     const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)" media="([^"]+)" fetchpriority="high">/g)].map((m) => [m[1], m[2]]);
     const home = (await calendarArt())?.split(' ') ?? [];
     for (const url of ['/home', '/', '/Home/']) {
-      expect(preloads(await page(url)), url).toEqual([[home[1], '(max-width: 47.99em)'], [home[0], '(min-width: 48em)']]);
+      const html = await page(url);
+      expect(carried(html), url).toEqual([home[1], home[0]]);
+      expect(preloads(html), url).toEqual([]);
     }
-    expect(preloads(await page('/dashboard/accesible'))).toEqual([
-      ['/art/hero-accesible-compact.svg', '(max-width: 47.99em)'], ['/art/hero-accesible.svg', '(min-width: 48em)'],
-    ]);
-    for (const url of ['/dashboard/nada', '/premios', '/ranking/accesible', '/login']) expect(preloads(await page(url)), url).toEqual([]);
+    expect(carried(await page('/dashboard/accesible'))).toEqual(['/art/hero-accesible-compact.svg', '/art/hero-accesible.svg']);
+    // A file the build lacks is preloaded from <head> instead, for the widths that show it.
+    const lacking = await page('/dashboard/devalor');
+    expect(carried(lacking)).toEqual([]);
+    expect(preloads(lacking)).toEqual([['/art/hero-devalor-compact.svg', '(max-width: 47.99em)'], ['/art/hero-devalor.svg', '(min-width: 48em)']]);
+    for (const url of ['/dashboard/nada', '/premios', '/ranking/accesible', '/login']) {
+      const html = await page(url);
+      expect([carried(html), preloads(html)], url).toEqual([[], []]);
+    }
   });
 
   it('follows the calendar: another month first, then no banner at all', async () => {

@@ -2,13 +2,14 @@
 // static shell may paint before any JavaScript that no device could know on a first visit. Today
 // that is the first home banner's art (the calendar's, the same for everyone): a <meta> the shell
 // (src/app/shell/boot.ts) reads when it has no hint of its own. And the banner the shell will
-// paint on this path (home's, or a dashboard's from its slug) is preloaded from <head>, so it
-// is not queued behind the route's modulepreloads. Compressed once per variant. The service
+// paint on this path (home's, or a dashboard's from its slug) comes in the page itself, each
+// file as a data: URL (a few KB of SVG), so the page's largest image waits for no request; a
+// file the build lacks is preloaded from <head> instead. Compressed once per variant. The service
 // worker's precached copy has neither; by then the device has its own hint and its art cached.
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVED_ART_META } from '#contract/common';
+import { SERVED_ART_FILE_META, SERVED_ART_META } from '#contract/common';
 import { attributeArt, attributeIdFromSlug } from '#domain/attributes';
 import type { BannerArt } from '#domain/training';
 
@@ -50,11 +51,23 @@ function preloadLinks(art: BannerArt): string {
   return `${link(art.compact, '(max-width: 47.99em)')}\n    ${link(art.wide, '(min-width: 48em)')}`;
 }
 
+/** An SVG as a data: URL; percent-encoded, so it holds no quote, space or comma of its own. */
+export function svgDataUrl(svg: string): string {
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+/** The painted banner's files in the page when `readArt` has both; else their preloads. */
+function paintedLines(preload: BannerArt, readArt: (href: string) => string | null): string[] {
+  const files = [preload.compact, preload.wide].map((href) => [href, readArt(href)] as const);
+  if (files.some(([, svg]) => svg === null)) return [preloadLinks(preload)];
+  return files.map(([href, svg]) => `<meta name="${SERVED_ART_FILE_META}" content="${escapeAttribute(href)}" data-src="${escapeAttribute(svgDataUrl(svg!))}">`);
+}
+
 /** index.html with the facts as the first things in <head> (unchanged without any). */
-export function pageWithArt(html: string, art: BannerArt | null, preload: BannerArt | null = null): string {
+export function pageWithArt(html: string, art: BannerArt | null, preload: BannerArt | null = null, readArt: (href: string) => string | null = () => null): string {
   const lines = [
     ...(art ? [`<meta name="${SERVED_ART_META}" content="${escapeAttribute(`${art.wide} ${art.compact}`)}">`] : []),
-    ...(preload ? [preloadLinks(preload)] : []),
+    ...(preload ? paintedLines(preload, readArt) : []),
   ];
   if (lines.length === 0) return html;
   return html.replace(/<head>/i, (head) => `${head}\n    ${lines.join('\n    ')}`);
@@ -66,6 +79,15 @@ export function pageWithArt(html: string, art: BannerArt | null, preload: Banner
  */
 export function appPage(distDir: string): (facts: PageFacts, acceptEncoding: string) => PageVariant {
   const file = join(distDir, 'index.html');
+  // Only the app's own art folder, read when a variant is built (a rebuild clears them).
+  const readArt = (href: string) => {
+    if (!/^\/art\/[a-z0-9-]+\.svg$/.test(href)) return null;
+    try {
+      return readFileSync(join(distDir, href), 'utf8');
+    } catch {
+      return null;
+    }
+  };
   let readAt = -1;
   let html = '';
   const built = new Map<string, Built>();
@@ -79,7 +101,7 @@ export function appPage(distDir: string): (facts: PageFacts, acceptEncoding: str
     const key = [art, preload].map((a) => (a ? `${a.wide} ${a.compact}` : '')).join('|');
     let page = built.get(key);
     if (!page) {
-      const raw = Buffer.from(pageWithArt(html, art, preload), 'utf8');
+      const raw = Buffer.from(pageWithArt(html, art, preload, readArt), 'utf8');
       page = { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw) };
       // A home banner a month and a dashboard each: the bound only guards against a calendar edited in a loop.
       if (built.size >= 32) built.clear();

@@ -27,6 +27,13 @@ export const OCCURRED_AT_HEADER = 'X-Occurred-At';
  */
 export const SERVED_ART_META = 'impecable-art';
 
+/**
+ * A <meta> per banner file the shell paints on the page's path, carrying the file itself
+ * (`content` its path, `data-src` the SVG as a data: URL), so the page's largest image costs no
+ * request (server/plugins/app-page.ts; src/app/shell/boot.ts spells it too).
+ */
+export const SERVED_ART_FILE_META = 'impecable-art-file';
+
 export const healthSchema = z.object({ status: z.literal('ok') });
 
 /** The 503 body of maintenance state 1: the app shows its maintenance screen (decisions.md). */

@@ -93,7 +93,9 @@ test.describe('without the app’s JavaScript', () => {
       const shell = shellOf(page);
       await expect(shell).toHaveAttribute('data-art', '');
       await expect(shell.locator('#as-art')).toHaveJSProperty('complete', true);
-      expect(await shell.locator('#as-art').getAttribute('src')).toBe(appArt);
+      // The page carried the file itself (a data: URL): the same file the app then shows.
+      expect(await shell.locator('#as-art').getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
+      expect(await shell.locator('#as-art').getAttribute('data-file')).toBe(appArt);
       const painted = await boxOf(shell.locator('#as-art'));
       await page.unroute('**/assets/*.js');
       await page.evaluate(() => localStorage.removeItem('impecable.shell-hint'));
@@ -117,7 +119,7 @@ test.describe('without the app’s JavaScript', () => {
       const painted = shell.locator('#as-hero');
       await expect(painted).toHaveJSProperty('complete', true);
       const box = await boxOf(painted);
-      const src = await painted.getAttribute('src');
+      const src = await painted.getAttribute('data-file');
       await page.unroute('**/assets/*.js');
       await page.goto(path);
       await expect(shell).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ATTRIBUTE_SLUGS } from '#contract/attributes';
-import { SERVED_ART_META as CONTRACT_SERVED_ART_META } from '#contract/common';
+import { SERVED_ART_FILE_META as CONTRACT_SERVED_ART_FILE_META, SERVED_ART_META as CONTRACT_SERVED_ART_META } from '#contract/common';
 import { attributeArt, attributeNameFromSlug } from '#domain/attributes';
 import type { SessionUser } from '#contract/session';
 import { guardRedirect, navigationBanner, signedInLoginRedirect } from '#domain/navigation';
@@ -8,7 +8,7 @@ import { normalizePath } from '#domain/paths';
 import { canjearAction, showsBalance } from '#domain/profiles';
 import { SESSION_STORAGE_KEY, SHELL_HINT_STORAGE_KEY } from '#offline/session';
 import {
-  bannerNick, bootShell, guardTarget, HINT_KEY, isAgent, landing, loginRedirect, normalize, SERVED_ART_META, SESSION_KEY, type ShellData,
+  bannerNick, bootShell, guardTarget, HINT_KEY, isAgent, landing, loginRedirect, normalize, SERVED_ART_FILE_META, SERVED_ART_META, SESSION_KEY, type ShellData,
 } from './boot.ts';
 import { SHELL_ROUTES } from './route-modules.ts';
 
@@ -57,6 +57,7 @@ describe('the shell mirrors the app rules it paints by', () => {
   it('reads the keys the app writes', () => {
     expect(SESSION_KEY).toBe(SESSION_STORAGE_KEY);
     expect(SERVED_ART_META).toBe(CONTRACT_SERVED_ART_META);
+    expect(SERVED_ART_FILE_META).toBe(CONTRACT_SERVED_ART_FILE_META);
     expect(HINT_KEY).toBe(SHELL_HINT_STORAGE_KEY);
   });
 });
@@ -79,31 +80,80 @@ describe('landing: where the router will end up', () => {
   });
 });
 
+/** A banner the shell painted: loaded at once unless `pending`, then loaded by `load()`. */
+interface FakeImage {
+  complete: boolean;
+  addEventListener: (type: string, listener: () => void) => void;
+  load: () => void;
+}
+function fakeImage(pending: boolean): FakeImage {
+  const listeners: (() => void)[] = [];
+  return {
+    complete: !pending,
+    addEventListener: (type, listener) => type === 'load' && listeners.push(listener),
+    load() {
+      this.complete = true;
+      listeners.splice(0).forEach((listener) => listener());
+    },
+  };
+}
+
 /**
- * Just enough of a window for bootShell: elements by id, attributes, text, appended links, and
- * the server's art <meta> when `served` is given.
+ * Just enough of a window for bootShell: elements by id, attributes, text, appended links and
+ * scripts, the server's art <meta> when `served` is given, the shell's painted banners
+ * (`images`), and animation frames and timers that run only when the test says (`frame()`, `timers()`).
  */
-function fakeWindow(pathname: string, items: Record<string, unknown>, online = true, served?: string) {
+function fakeWindow(pathname: string, items: Record<string, unknown>, online = true, served?: string, images: FakeImage[] = [], files: Record<string, string> = {}) {
   const elements = new Map<string, { textContent: string; attributes: Map<string, string> }>();
   const element = (id: string) => {
     if (!elements.has(id)) elements.set(id, { textContent: '', attributes: new Map() });
     const el = elements.get(id)!;
-    return { ...el, set textContent(value: string) { el.textContent = value; }, setAttribute: (name: string, value: string) => el.attributes.set(name, value) };
+    return {
+      ...el,
+      set textContent(value: string) { el.textContent = value; },
+      setAttribute: (name: string, value: string) => el.attributes.set(name, value),
+      querySelectorAll: (selector: string) => (id === 'app-shell' && selector === 'img[src]' ? images : []),
+    };
   };
-  const links: { rel: string; as?: string; href: string; crossOrigin: string | null }[] = [];
+  const links: { tag: string; rel: string; as?: string; href: string; src?: string; type?: string; crossOrigin: string | null }[] = [];
+  const frames: (() => void)[] = [];
+  const timers: (() => void)[] = [];
   const win = {
     location: { pathname },
     navigator: { onLine: online },
     localStorage: { getItem: (key: string) => (key in items ? JSON.stringify(items[key]) : null) },
+    requestAnimationFrame: (callback: () => void) => frames.push(callback),
+    setTimeout: (callback: () => void) => timers.push(callback),
     document: {
+      visibilityState: 'visible',
       getElementById: element,
-      querySelector: (selector: string) =>
-        served !== undefined && selector === `meta[name="${SERVED_ART_META}"]` ? { getAttribute: (name: string) => (name === 'content' ? served : null) } : null,
-      createElement: () => ({ rel: '', href: '', crossOrigin: null }),
-      head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
+      querySelector: (selector: string) => {
+        if (served !== undefined && selector === `meta[name="${SERVED_ART_META}"]`) return { getAttribute: (name: string) => (name === 'content' ? served : null) };
+        const file = /^meta\[name="impecable-art-file"\]\[content="([^"]+)"\]$/.exec(selector)?.[1];
+        return file && file in files ? { getAttribute: (name: string) => (name === 'data-src' ? files[file] : null) } : null;
+      },
+      createElement: (tag: string) => ({ tag, rel: '', href: '', crossOrigin: null }),
+      head: { appendChild: (link: (typeof links)[number]) => (links.push(link), link) },
     },
   };
-  return { win: win as unknown as Window, text: (id: string) => elements.get(id)?.textContent ?? '', attrs: (id = 'app-shell') => elements.get(id)?.attributes ?? new Map<string, string>(), links };
+  const run = (queue: (() => void)[]) => queue.forEach((callback) => callback());
+  return {
+    win: win as unknown as Window,
+    text: (id: string) => elements.get(id)?.textContent ?? '',
+    attrs: (id = 'app-shell') => elements.get(id)?.attributes ?? new Map<string, string>(),
+    links,
+    /** Renders one frame: runs the animation-frame callbacks queued until now. */
+    frame: () => run(frames.splice(0)),
+    /** Fires the timers set until now. */
+    timers: () => run(timers.splice(0)),
+    /** The shell painted: the frames it waits for run, then its tasks; what the app asked for. */
+    painted() {
+      this.frame();
+      this.frame();
+      while (timers.length) this.timers();
+      return links;
+    },
+  };
 }
 
 const data: ShellData = {
@@ -118,7 +168,12 @@ const data: ShellData = {
   files: ['/assets/login-route-a.js', '/assets/guards-b.js', '/assets/home-route-c.js', '/assets/home-route-c.css', '/assets/catalogue-d.js'],
   signedIn: [1],
   names: Object.fromEntries(Object.values(ATTRIBUTE_SLUGS).map((slug) => [slug, attributeNameFromSlug(slug) ?? ''])),
+  entry: { script: '/assets/index-e.js', modules: ['/assets/react-f.js'], styles: ['/assets/index-g.css'] },
 };
+const ENTRY_SCRIPT = ['script', '/assets/index-e.js'];
+/** What the build's entry adds on every page, in order: its stylesheet, its script, its modules. */
+const ENTRY_FIRST = [['stylesheet', '/assets/index-g.css'], ENTRY_SCRIPT, ['modulepreload', '/assets/react-f.js']];
+const asked = (links: ReturnType<typeof fakeWindow>['links']) => links.map((l) => (l.tag === 'script' ? ['script', l.src] : [l.rel, l.href]));
 const ana = user('', { id: 7 });
 const session = (who: SessionUser, originalUser: SessionUser | null = null) => ({ status: 'authenticated', token: 't', user: who, originalUser });
 const hint = { userId: 7, nick: 'AnaImpecable', amount: '1.250', unit: 'IMPs' };
@@ -132,12 +187,47 @@ describe('bootShell', () => {
     expect(page.attrs().has('data-agent')).toBe(true);
     expect(page.attrs().has('data-balance')).toBe(true);
     expect(page.text('as-amount') + page.text('as-unit')).toBe('1.250 IMPs');
-    expect(page.links.map((l) => [l.rel, l.href])).toEqual([
+    expect(asked(page.painted())).toEqual([
+      ...ENTRY_FIRST,
       ['modulepreload', '/assets/guards-b.js'],
       ['modulepreload', '/assets/home-route-c.js'],
       ['preload', '/assets/home-route-c.css'],
     ]);
     expect(page.links.every((l) => l.crossOrigin === '')).toBe(true);
+    expect(page.links.find((l) => l.tag === 'script')!.type).toBe('module');
+    expect(page.links.find((l) => l.rel === 'preload')!.as).toBe('style');
+  });
+
+  it('asks for none of the app’s files until its first frame is on screen, after the banner it paints has loaded', () => {
+    const art = { wide: '/art/banner-accesible.svg', compact: '/art/banner-accesible-compact.svg' };
+    const banner = fakeImage(true);
+    const page = fakeWindow('/home', { [SESSION_KEY]: session(ana), [HINT_KEY]: { ...hint, art } }, true, undefined, [banner]);
+    bootShell(page.win, data);
+    page.frame();
+    expect(page.links).toEqual([]);
+    banner.load();
+    page.frame();
+    expect(page.links).toEqual([]);
+    page.frame();
+    // A few files per task, so no task is long: the stylesheet and the script come first.
+    expect(asked(page.links).slice(0, 2)).toEqual(ENTRY_FIRST.slice(0, 2));
+    expect(page.links.length).toBeLessThanOrEqual(4);
+    expect(asked(page.painted())).toContainEqual(['preload', '/assets/home-route-c.css']);
+    expect(page.links.filter((l) => l.tag === 'script')).toHaveLength(1);
+  });
+
+  it('does not wait for ever for a banner that will not load, and starts a hidden page at once', () => {
+    const slow = fakeWindow('/home', { [SESSION_KEY]: session(ana) }, true, undefined, [fakeImage(true)]);
+    bootShell(slow.win, data);
+    slow.frame();
+    expect(slow.links).toEqual([]);
+    slow.timers(); // ART_WAIT_MS later
+    expect(asked(slow.painted())).toContainEqual(ENTRY_SCRIPT);
+
+    const hidden = fakeWindow('/premios', { [SESSION_KEY]: session(ana) });
+    (hidden.win.document as { visibilityState: string }).visibilityState = 'hidden';
+    bootShell(hidden.win, data);
+    expect(asked(hidden.links)).toContainEqual(ENTRY_SCRIPT);
   });
 
   it('paints the first home banner from the hint, before any JavaScript, only on the home frame', () => {
@@ -174,6 +264,17 @@ describe('bootShell', () => {
     const signedOut = fakeWindow('/home', {}, true, served);
     bootShell(signedOut.win, data);
     expect(signedOut.attrs().has('data-art')).toBe(false);
+  });
+
+  it('paints a banner the page carries from the page itself (no request), naming its file; any other data it ignores', () => {
+    const hero = { wide: '/art/hero-accesible.svg', compact: '/art/hero-accesible-compact.svg' };
+    const svg = 'data:image/svg+xml,%3Csvg%2F%3E';
+    const page = fakeWindow('/dashboard/accesible', { [SESSION_KEY]: session(ana) }, true, undefined, [], { [hero.wide]: svg, [hero.compact]: 'javascript:alert(1)' });
+    bootShell(page.win, data);
+    expect(page.attrs('as-hero').get('src')).toBe(svg);
+    expect(page.attrs('as-hero').get('data-file')).toBe(hero.wide);
+    expect(page.attrs('as-hero-compact').get('srcset')).toBe(hero.compact);
+    expect(page.attrs('as-hero-compact').get('data-file')).toBe(hero.compact);
   });
 
   it('paints a dashboard’s banner from its path alone, the files the screen shows; none for an unknown attribute', () => {
@@ -229,7 +330,7 @@ describe('bootShell', () => {
     bootShell(page.win, data);
     expect(page.attrs().get('data-frame')).toBe('login');
     expect(page.text('as-greeting')).toBe('');
-    expect(page.links.map((l) => l.href)).toEqual(['/assets/login-route-a.js']);
+    expect(asked(page.painted())).toEqual([...ENTRY_FIRST, ['modulepreload', '/assets/login-route-a.js']]);
   });
 
   it('paints where the guard sends staff: LATAM gets its order summary, no balance, no Canjear', () => {

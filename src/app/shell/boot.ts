@@ -20,6 +20,12 @@ export interface ShellData {
    * one, a ranking path its title.
    */
   names: Record<string, string>;
+  /**
+   * The app's entry as the build wrote it (its <script>, modulepreloads and stylesheets), taken
+   * out of the page and added by `startApp` once the shell is painted. Null in dev, where the
+   * page keeps Vite's own <script>.
+   */
+  entry: { script: string; modules: string[]; styles: string[] } | null;
 }
 
 export interface ShellUser {
@@ -200,42 +206,125 @@ export function routeTitle(text: string, path: string, search: string, names: Re
   return Object.prototype.hasOwnProperty.call(names, slug) ? text.replace('{atributo}', names[slug]!) : '';
 }
 
-/** Shows a banner where the frame has its bone (`as-art`, `as-hero`), from the same files the app uses. */
+/** #contract/common's SERVED_ART_FILE_META (boot.test.ts compares). */
+export const SERVED_ART_FILE_META = 'impecable-art-file';
+
+/**
+ * The file itself when the server put it in the page (a data: URL of its SVG), so painting it
+ * costs no request; else its path. Only for the app's own files (`artFile`), only an SVG.
+ */
+export function servedFile(doc: Document, href: string): string {
+  const meta = doc.querySelector('meta[name="' + SERVED_ART_FILE_META + '"][content="' + href + '"]');
+  const src = (meta && meta.getAttribute('data-src')) || '';
+  return src.indexOf('data:image/svg+xml,') === 0 ? src : href;
+}
+
+/**
+ * Shows a banner where the frame has its bone (`as-art`, `as-hero`), from the same files the app
+ * uses (`data-file` names the wide one when the page carried them).
+ */
 function paintArt(doc: Document, shell: HTMLElement, art: ShellArt, id: string): void {
   const img = doc.getElementById(id);
   const source = doc.getElementById(id + '-compact');
   if (!img || !source) return;
-  source.setAttribute('srcset', art.compact);
-  img.setAttribute('src', art.wide);
+  source.setAttribute('srcset', servedFile(doc, art.compact));
+  img.setAttribute('src', servedFile(doc, art.wide));
+  img.setAttribute('data-file', art.wide);
+  source.setAttribute('data-file', art.compact);
   shell.setAttribute('data-art', '');
 }
 
-function preload(doc: Document, data: ShellData, indexes: number[]): void {
+function addLink(doc: Document, rel: string, href: string): void {
+  const link = doc.createElement('link');
+  link.rel = rel;
+  // A route's CSS is only fetched early: the app applies it when the route's code asks.
+  if (rel === 'preload') link.as = 'style';
+  // Same fetch mode as Vite's own links, so the browser reuses what this fetched.
+  link.crossOrigin = '';
+  link.href = href;
+  doc.head.appendChild(link);
+}
+
+/** The route's own files, each once: modules to modulepreload, stylesheets to preload. */
+function routeFiles(data: ShellData, indexes: number[]): [rel: string, href: string][] {
+  const out: [string, string][] = [];
   const seen: Record<string, true> = {};
   for (const index of indexes) {
     const href = data.files[index];
     if (!href || seen[href]) continue;
     seen[href] = true;
-    const link = doc.createElement('link');
-    // CSS is fetched early, not applied: the app inserts it when the route's code asks.
-    if (/\.css$/.test(href)) {
-      link.rel = 'preload';
-      link.as = 'style';
-    } else {
-      link.rel = 'modulepreload';
-    }
-    // Same fetch mode as Vite's own preloads, so the browser reuses what this fetched.
-    link.crossOrigin = '';
-    link.href = href;
-    doc.head.appendChild(link);
+    out.push([/\.css$/.test(href) ? 'preload' : 'modulepreload', href]);
   }
+  return out;
+}
+
+/** Files asked for per task: starting a request costs the main thread, so no task asks for many. */
+export const FILES_PER_TASK = 4;
+
+/**
+ * Starts the app: the entry's stylesheets (src/main.tsx waits for them before its first render)
+ * and <script>, then its modules and the route's files, a few per task.
+ */
+function startApp(win: Window, data: ShellData, indexes: number[]): void {
+  const entry = data.entry;
+  if (!entry) return;
+  const doc = win.document;
+  const adds: (() => void)[] = entry.styles.map((href) => () => addLink(doc, 'stylesheet', href));
+  adds.push(() => {
+    const script = doc.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry.script;
+    doc.head.appendChild(script);
+  });
+  const files = entry.modules.map((href): [string, string] => ['modulepreload', href]).concat(routeFiles(data, indexes));
+  for (const [rel, href] of files) adds.push(() => addLink(doc, rel, href));
+  const step = () => {
+    adds.splice(0, FILES_PER_TASK).forEach((add) => add());
+    if (adds.length) win.setTimeout(step, 0);
+  };
+  step();
+}
+
+/** How long the app waits at most for the banner the shell paints before it starts loading. */
+export const ART_WAIT_MS = 1000;
+
+/**
+ * Runs `run` once the shell's first frame is on screen: after the banner it paints has loaded
+ * (a small SVG, at most ART_WAIT_MS), two animation frames later, so no file of the app's shares
+ * the network or the main thread with the first paint. A hidden page (no frames) starts at once.
+ */
+export function afterFirstPaint(win: Window, shell: HTMLElement, run: () => void): void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    if (win.document.visibilityState === 'hidden' || typeof win.requestAnimationFrame !== 'function') run();
+    else win.requestAnimationFrame(() => win.requestAnimationFrame(run));
+  };
+  const pending: HTMLImageElement[] = [];
+  const images = shell.querySelectorAll('img[src]');
+  for (let i = 0; i < images.length; i++) {
+    const img = images[i] as HTMLImageElement;
+    if (!img.complete) pending.push(img);
+  }
+  let left = pending.length;
+  if (!left) return start();
+  const settle = () => {
+    if (--left <= 0) start();
+  };
+  for (const img of pending) {
+    img.addEventListener('load', settle, { once: true });
+    img.addEventListener('error', settle, { once: true });
+  }
+  win.setTimeout(start, ART_WAIT_MS);
 }
 
 /** Paints the shell for this page. Runs once, inline, right after the shell's markup. */
 export function bootShell(win: Window, data: ShellData): void {
   const doc = win.document;
   const shell = doc.getElementById('app-shell');
-  if (!shell) return;
+  if (!shell) return startApp(win, data, []);
   let storage: Storage | null = null;
   try {
     storage = win.localStorage;
@@ -278,9 +367,9 @@ export function bootShell(win: Window, data: ShellData): void {
       shell.setAttribute('data-banner', '');
     }
     if (win.navigator.onLine === false) shell.setAttribute('data-offline', '');
-    preload(doc, data, data.signedIn.concat(route ? route[3] : []));
-  } else if (route) {
-    preload(doc, data, route[3]);
   }
   shell.setAttribute('data-frame', frame);
+  const signedIn = !!user && (frame === 'home' || frame === 'dashboard' || frame === 'screen');
+  const files = (signedIn ? data.signedIn : []).concat(route ? route[3] : []);
+  afterFirstPaint(win, shell, () => startApp(win, data, files));
 }
