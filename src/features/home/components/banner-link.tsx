@@ -19,7 +19,7 @@ export function BannerLink({ attribute, first, inView, onClick }: BannerLinkProp
   return (
     <Link to={paths.dashboard.getHref(attribute.slug)} className={classes.link} onClick={() => onClick(attribute.slug)} tabIndex={inView ? 0 : -1}>
       <picture>
-        <source media="(max-width: 47.99em)" srcSet={art.bannerCompact} />
+        <source media="(max-width: 47.99em)" srcSet={art.bannerCompact} width={800} height={600} />
         <img
           src={art.banner}
           className={classes.image}

@@ -24,7 +24,7 @@ export function AttributeHero({ attributeId, slug, attributeName }: AttributeHer
   return (
     <div className={classes.hero}>
       <picture>
-        <source media="(max-width: 47.99em)" srcSet={art.heroCompact} />
+        <source media="(max-width: 47.99em)" srcSet={art.heroCompact} width={800} height={600} />
         <img src={art.hero} className={classes.image} alt={`${attributeName}: ${attributeTagline(attributeId)}`} width={1600} height={600} />
       </picture>
       <ActionIcon
