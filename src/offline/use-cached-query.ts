@@ -2,8 +2,9 @@
 // Owns the per-screen revalidation state (loading, refreshing, error, stale). The first render
 // already has the snapshot when the router preloaded it (snapshot-preload.ts).
 // Never throws into render: storage and network errors become `error`, the snapshot stays.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { liveQuery } from 'dexie';
+import { useObservable, type InteropableObservable } from 'dexie-react-hooks';
 import { readSnapshot, registerRevalidator, revalidate } from './cache.ts';
 import type { CacheRow } from './db.ts';
 import { OFFLINE_MESSAGE, surelyOffline } from './network.ts';
@@ -48,6 +49,19 @@ function message(error: unknown): string {
 }
 
 /**
+ * A Dexie live query whose answers re-render the screen as a transition: a screen filling in
+ * with its rows renders in slices, yielding to the browser, instead of in one long task (an
+ * update from IndexedDB would otherwise render at default priority, all at once).
+ */
+function transitioned<T>(querier: () => Promise<T>): InteropableObservable<T> {
+  const source = liveQuery(querier);
+  return {
+    subscribe: (onNext, onError) =>
+      source.subscribe({ next: (value) => startTransition(() => onNext(value)), error: (error) => onError?.(error) }),
+  };
+}
+
+/**
  * The user's snapshot of `key`, kept fresh from `fetcher`. Offline, it shows the last snapshot
  * with `error` set and `isStale` true. Without a key or a userId nothing is read or fetched:
  * every cached read is personal.
@@ -67,15 +81,15 @@ export function useCachedQuery<T>(
   const [state, setState] = useState<RunState>(() => initialState(id));
   const current = state.id === id ? state : initialState(id);
 
-  // useLiveQuery rethrows querier errors into render; turn them into a value instead.
-  const read = useLiveQuery<Live | undefined>(async () => {
+  // A live query rethrows querier errors into render; turn them into a value instead.
+  const read = useObservable<Live | undefined>(() => transitioned(async (): Promise<Live> => {
     if (key === null || userId === null) return { id, row: null };
     try {
       return { id, row: (await readSnapshot(key, userId)) ?? null };
     } catch (error) {
       return { id, error: message(error) };
     }
-  }, [key, userId]);
+  }), [key, userId]);
   // Until the live query has answered for this key (it answers after the first paint), a copy
   // read ahead stands in; without one, the previous key's answer stays as before.
   const warm = active && read?.id !== id ? peekSnapshot(key, userId) : undefined;
@@ -86,11 +100,14 @@ export function useCachedQuery<T>(
     if (key === null || userId === null) return;
     const runId = `${userId}|${key}`;
     // A run for a key the screen has left must not overwrite the new key's state.
+    // As a transition, like the rows above: the screen re-renders in slices.
     const update = (patch: Partial<RunState>) =>
-      setState((prev) => {
-        if (prev.id === runId) return { ...prev, ...patch };
-        return patch.revalidating === true ? { ...initialState(runId), ...patch } : prev;
-      });
+      startTransition(() =>
+        setState((prev) => {
+          if (prev.id === runId) return { ...prev, ...patch };
+          return patch.revalidating === true ? { ...initialState(runId), ...patch } : prev;
+        }),
+      );
     // Surely offline: the copy on the device is the answer; no request, and the error below
     // makes the 'online' listener refresh as soon as the network is back.
     if (surelyOffline()) {
@@ -136,7 +153,7 @@ export function useCachedQuery<T>(
   return {
     data,
     fetchedAt,
-    // After a successful fetch the row is written, then reaches useLiveQuery a moment later:
+    // After a successful fetch the row is written, then reaches the live query a moment later:
     // still loading until it arrives, never a flash of "no data" (which remounted forms).
     isLoading: active && data === undefined && storageError === null && (!current.attempted || current.revalidating || current.confirmed),
     isRevalidating: current.revalidating,
