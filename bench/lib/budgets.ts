@@ -44,16 +44,17 @@ export const BUDGETS = {
  * Raised by 1 KB once more where the inline shell tipped them over (0.5 KB), when it took over
  * starting the app after its first paint (the entry's script, modulepreloads and stylesheets).
  * Lowered by 5-6 KB when the entry's static closure became one file (vite.config.ts
- * codeSplitting), which took four screens under the target.
+ * codeSplitting), which took four screens under the target; each keeps at least 0.5 KB over
+ * its size, as a clean checkout's build can differ from a local one by ~0.1 KB.
  */
 export const BUNDLE_CEILINGS_KB: Readonly<Record<string, number>> = {
-  '/login': 143,
+  '/login': 144,
   'admin/downloads/ranking-downloads': 235,
-  'admin/order-summary/order-summary': 203,
+  'admin/order-summary/order-summary': 204,
   'admin/simulated-navigation/simulated-navigation': 232,
   'coaching/coaching': 213,
   'album/album': 202,
-  'home/home': 202,
+  'home/home': 203,
   'quiz/quiz': 207,
   'ranking/ranking': 214,
   'training/dashboard': 208,
