@@ -23,8 +23,9 @@ export function useScrollEdges<T extends HTMLElement>() {
   useEffect(() => {
     const el = ref.current;
     if (!el) return undefined;
-    measure();
     el.addEventListener('scroll', measure, { passive: true });
+    // The observer's first call comes once the browser has laid the page out: measuring here
+    // instead would force that layout inside the screen's first commit (a long task at start).
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => {
