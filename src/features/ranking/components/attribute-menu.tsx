@@ -40,13 +40,21 @@ function useStripEdges(currentId: number) {
   }, []);
   useEffect(() => {
     const el = viewport.current;
-    const current = el?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (el && current && el.scrollWidth > el.clientWidth) {
-      el.scrollLeft = current.offsetLeft - (el.clientWidth - current.offsetWidth) / 2;
-    }
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    if (!el) return undefined;
+    // Read once the browser has laid the strip out (the observer's first call comes after layout
+    // and before paint), not in the effect, where reading it would force that layout inside the
+    // screen's first commit. Later calls: the strip changed size (a rotated phone, a resize).
+    let first = true;
+    const observer = new ResizeObserver(() => {
+      const current = el.querySelector<HTMLElement>('[aria-current="page"]');
+      if (first && current && el.scrollWidth > el.clientWidth) {
+        el.scrollLeft = current.offsetLeft - (el.clientWidth - current.offsetWidth) / 2;
+      }
+      first = false;
+      measure();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
   }, [currentId, measure]);
   return { viewport, edges, measure };
 }
