@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LighthouseRoute } from './lighthouse.ts';
 import type { OfflineRate } from './offline.ts';
-import { buildChecks, toMarkdown, type BenchResults } from './report.ts';
+import { buildChecks, carriedNote, toMarkdown, type BenchResults } from './report.ts';
 
 const run = { performance: 97, accessibility: 100, fcpMs: 900, lcpMs: 1000, tbtMs: 20, cls: 0.01 };
 
@@ -117,5 +117,16 @@ describe('issue 17 sections', () => {
     // Not checked against the database: cannot be called exact.
     expect(markdown).toContain('- **200 agentes × 20 acciones a la vez por POST /api/sync, lotes de 10 (postgres)**: 200 agentes reenvían');
     expect(markdown).toContain('- **Perdidas y duplicadas en la base tras las dos pasadas (postgres)**: Comparado con la base');
+  });
+});
+
+describe('a partial run', () => {
+  it('names when a carried-over section was measured, even through several partial runs', () => {
+    const full = { startedAt: '2026-11-25T00:24:31.732Z', skipped: [] };
+    const first = carriedNote(full, 'api');
+    expect(first).toBe('api: cifras de la ejecución anterior (2026-11-25T00:24:31.732Z), no repetido en esta (--only)');
+    const partial = { startedAt: '2026-11-25T03:24:46.131Z', skipped: ['outbox: falló (x)', first] };
+    expect(carriedNote(partial, 'api')).toBe(first);
+    expect(carriedNote(partial, 'outbox')).toContain('(2026-11-25T03:24:46.131Z)');
   });
 });

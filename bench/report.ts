@@ -106,6 +106,16 @@ function offlineChecks(offline: OfflineReport): Check[] {
   return checks;
 }
 
+const CARRIED = 'cifras de la ejecución anterior';
+
+/** The note for a section a partial run (--only) carries over from `previous`. */
+export function carriedNote(previous: Pick<BenchResults, 'startedAt' | 'skipped'>, step: string): string {
+  // A section already carried over keeps the date it was measured, not the last run's.
+  const before = previous.skipped.find((line) => line.startsWith(`${step}: ${CARRIED} (`));
+  const at = before?.slice(`${step}: ${CARRIED} (`.length).split(')')[0] ?? previous.startedAt;
+  return `${step}: ${CARRIED} (${at}), no repetido en esta (--only)`;
+}
+
 export function buildChecks(results: Omit<BenchResults, 'checks'>): Check[] {
   return [
     ...(results.bundle ? bundleChecks(results.bundle) : []),

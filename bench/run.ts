@@ -30,7 +30,7 @@ import { SCALE_BUDGETS } from './lib/budgets.ts';
 import { signIn, withServer } from './lib/server.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runOffline } from './offline.ts';
-import { buildChecks, toMarkdown, writeResults, type BenchResults, type StepLoad } from './report.ts';
+import { buildChecks, carriedNote, toMarkdown, writeResults, type BenchResults, type StepLoad } from './report.ts';
 import { apiStep, floorStep, outboxStep, type StepContext } from './steps.ts';
 
 const STEPS = ['bundle', 'lighthouse', 'offline', 'outbox', 'sync', 'api'] as const;
@@ -98,6 +98,9 @@ async function step<T>(results: Omit<BenchResults, 'checks'>, name: string, body
   }
 }
 
+/** The machine line naming the databases the outbox, floor and API steps ran on. */
+const DATABASES = 'Bases de datos (outbox, piso, API)';
+
 function machine(): Record<string, string> {
   const chromium = spawnSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).stdout?.trim() || 'no encontrado';
   return {
@@ -106,7 +109,7 @@ function machine(): Record<string, string> {
     Memoria: `${Math.round(totalmem() / 2 ** 30)} GB`,
     Node: process.version,
     Chromium: chromium,
-    'Bases de datos (outbox, piso, API)': databaseUrl
+    [DATABASES]: databaseUrl
       ? `PGlite (embebida) y PostgreSQL (DATABASE_URL${workers ? `, WORKERS=${workers}` : ''})`
       : 'PGlite (embebida)',
   };
@@ -180,7 +183,9 @@ async function main(): Promise<void> {
     if (only.has(step)) continue;
     if (previous?.[step] !== undefined) {
       (results as Record<string, unknown>)[step] = previous[step];
-      results.skipped.push(`${step}: cifras de la ejecución anterior (${previous.startedAt}), no repetido en esta (--only)`);
+      results.skipped.push(carriedNote(previous, step));
+      // Carried figures were measured on the databases of the run that measured them.
+      if (step === 'outbox' || step === 'sync' || step === 'api') results.machine[DATABASES] = previous.machine[DATABASES] ?? results.machine[DATABASES]!;
     } else results.skipped.push(`${step}: no pedido en esta ejecución (--only)`);
   }
   results.finishedAt = new Date().toISOString();
