@@ -3,7 +3,7 @@ import { useReducedMotion } from '@mantine/hooks';
 import type { Attribute } from '#contract/attributes';
 import { inDisplayOrder, isNewAttribute } from '#domain/training';
 import { AttributeAvatar } from '#features/home/components/attribute-avatar.tsx';
-import { useScrollEdges } from '#features/home/hooks/use-scroll-edges.ts';
+import { useScrollEdges } from '#components/use-scroll-edges';
 import classes from './attribute-avatars.module.css';
 
 interface AttributeAvatarsProps {

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, ScrollArea, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import type { Attribute } from '#contract/attributes';
 import { AttributeLogo } from '#components/attribute-logo';
+import { useScrollEdges } from '#components/use-scroll-edges';
 import { isMonthClosed } from '#domain/calendar';
 import { inDisplayOrder } from '#domain/training';
 import { paths } from '#domain/paths';
@@ -28,35 +29,25 @@ export function AttributeMenuPlaceholder() {
 
 /**
  * On a phone the menu is a strip wider than the screen: which ends hide more items, for the
- * fades that say so (with the always-visible scrollbar). The current item starts in view.
+ * fades that say so (with the always-visible scrollbar). The current item starts in view,
+ * centred once the browser has laid the strip out (a ResizeObserver's first call comes after
+ * layout and before paint; reading it in the effect would force that layout inside the
+ * screen's first commit).
  */
 function useStripEdges(currentId: number) {
-  const viewport = useRef<HTMLDivElement>(null);
-  const [edges, setEdges] = useState({ before: false, after: false });
-  const measure = useCallback(() => {
-    const el = viewport.current;
-    if (!el) return;
-    setEdges({ before: el.scrollLeft > 1, after: el.scrollLeft + el.clientWidth < el.scrollWidth - 1 });
-  }, []);
+  const { ref: viewport, edges } = useScrollEdges<HTMLDivElement>();
   useEffect(() => {
     const el = viewport.current;
     if (!el) return undefined;
-    // Read once the browser has laid the strip out (the observer's first call comes after layout
-    // and before paint), not in the effect, where reading it would force that layout inside the
-    // screen's first commit. Later calls: the strip changed size (a rotated phone, a resize).
-    let first = true;
     const observer = new ResizeObserver(() => {
+      observer.disconnect();
       const current = el.querySelector<HTMLElement>('[aria-current="page"]');
-      if (first && current && el.scrollWidth > el.clientWidth) {
-        el.scrollLeft = current.offsetLeft - (el.clientWidth - current.offsetWidth) / 2;
-      }
-      first = false;
-      measure();
+      if (current && el.scrollWidth > el.clientWidth) el.scrollLeft = current.offsetLeft - (el.clientWidth - current.offsetWidth) / 2;
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [currentId, measure]);
-  return { viewport, edges, measure };
+  }, [currentId, viewport]);
+  return { viewport, edges };
 }
 
 /**
@@ -65,7 +56,7 @@ function useStripEdges(currentId: number) {
  */
 export function AttributeMenu({ calendar, currentId, query }: AttributeMenuProps) {
   const now = new Date();
-  const { viewport, edges, measure } = useStripEdges(currentId);
+  const { viewport, edges } = useStripEdges(currentId);
   return (
     <nav aria-label="Atributos del ranking" className={classes.menuNav}>
       <ScrollArea
@@ -75,7 +66,6 @@ export function AttributeMenu({ calendar, currentId, query }: AttributeMenuProps
         offsetScrollbars="x"
         scrollbarSize={6}
         viewportRef={viewport}
-        onScrollPositionChange={measure}
         className={classes.menuStrip}
         classNames={{ thumb: classes.menuThumb }}
         data-more-before={edges.before || undefined}

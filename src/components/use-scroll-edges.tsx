@@ -6,7 +6,10 @@ export interface ScrollEdges {
   after: boolean;
 }
 
-/** Whether a horizontally scrolling element hides content on either side, kept up to date. */
+/**
+ * Whether a horizontally scrolling element hides content on either side, kept up to date (the
+ * home's attribute avatars, the ranking's attribute strip).
+ */
 export function useScrollEdges<T extends HTMLElement>() {
   const ref = useRef<T>(null);
   const [edges, setEdges] = useState<ScrollEdges>({ before: false, after: false });
