@@ -49,8 +49,8 @@ test('INTERNO: its brand only, attribute and site switched, the by-site table do
 
   // INTERNO narrows by platform and site within its brand; no brand choice.
   await expect(coaching.select('Marca')).toHaveCount(0);
-  expect(await coaching.optionsOf('Plataforma')).toEqual(['Todas las plataformas', ...options.plataformas.map((p) => p.nombre)]);
-  expect(await coaching.optionsOf('Sede')).toEqual(['Todas las sedes', ...options.sedes.map((s) => s.nombre)]);
+  await expect(coaching.options('Plataforma')).toHaveText(['Todas las plataformas', ...options.plataformas.map((p) => p.nombre)]);
+  await expect(coaching.options('Sede')).toHaveText(['Todas las sedes', ...options.sedes.map((s) => s.nombre)]);
 
   // The current attribute by default, compared with the previous one.
   const current = options.actual ?? 0;
@@ -146,7 +146,7 @@ test('PLATAFORMA: its platform\'s sites only, a site chosen, and the overview do
 
   await expect(coaching.select('Marca')).toHaveCount(0);
   await expect(coaching.select('Plataforma')).toHaveCount(0);
-  expect(await coaching.optionsOf('Sede')).toEqual(['Todas las sedes', ...options.sedes.map((s) => s.nombre)]);
+  await expect(coaching.options('Sede')).toHaveText(['Todas las sedes', ...options.sedes.map((s) => s.nombre)]);
   await expect(page.getByRole('button', { name: 'Por plataforma' })).toHaveCount(0);
   const siteNames = (await coaching.siteRows()).map((r) => r[0]).sort();
   expect(siteNames).toEqual(options.sedes.map((s) => s.nombre).sort());

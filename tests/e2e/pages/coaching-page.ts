@@ -34,9 +34,9 @@ export class CoachingPage {
     await this.select(label).selectOption({ label: option });
   }
 
-  /** The option texts of a select. */
-  async optionsOf(label: string): Promise<string[]> {
-    return this.select(label).locator('option').allInnerTexts();
+  /** A select's options, in order (expect(...).toHaveText([...]) waits until they are there). */
+  options(label: string): Locator {
+    return this.select(label).locator('option');
   }
 
   /** One overview card's figure ("Agentes", "Iniciaron", "Media de quiz"...), as shown. */
