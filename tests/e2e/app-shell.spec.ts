@@ -81,6 +81,29 @@ test.describe('without the app’s JavaScript', () => {
     }
   });
 
+  test('/premios paints the catalogue’s first prize the page carries, where the app then shows it', async ({ page, signInAs }) => {
+    await signInAs('ana');
+    for (const viewport of [PHONE, KIOSK]) {
+      await page.setViewportSize(viewport);
+      await blockAppScripts(page);
+      await page.goto('/premios');
+      const shell = shellOf(page);
+      await expect(shell).toHaveAttribute('data-prize', '');
+      const painted = shell.locator('#as-prize');
+      await expect(painted).toHaveJSProperty('complete', true);
+      expect(await painted.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
+      const file = await painted.getAttribute('data-file');
+      const box = await boxOf(painted);
+      await page.unroute('**/assets/*.js');
+      await page.goto('/premios');
+      await expect(shell).toHaveCount(0);
+      const first = page.getByRole('article').first().locator('img');
+      await expect(first).toBeVisible();
+      expect(await first.getAttribute('src')).toBe(file);
+      expectSameBox(await boxOf(first), box, `${viewport.width} prize`);
+    }
+  });
+
   test('a first visit, with no hint on the device, paints the month’s first banner the page names, where the app then shows it', async ({ page, signInAs }) => {
     await signInAs('bruno');
     await expect(page.getByRole('region', { name: 'Atributos destacados' }).locator('img').first()).toBeVisible();
