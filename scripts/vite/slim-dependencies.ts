@@ -1,10 +1,17 @@
-// Two build-time corrections to dependencies that ship more than the app uses. Touches only
-// the files named here, and fails the build if they change shape, rather than guess.
+// Build-time corrections to dependencies that ship more than the app uses, or do more work at
+// start-up than they need. Touches only the files named here, and fails the build if they
+// change shape, rather than guess.
 // - react-router 7 exports only its development build (dev warnings and checks, ~30 % larger);
 //   the production build sits beside it in dist/production, so a build resolves to it.
 // - Mantine's ScrollArea imports `useMergeRefs` from @floating-ui/react (12 KB gzip) only to
 //   merge three refs; @mantine/hooks' useMergedRef does the same, so every route with a Table
 //   or ScrollArea no longer carries floating-ui.
+// - Mantine's FloatingIndicator (every SegmentedControl: the ranking's view switch, the prize
+//   cards' values) measures its target in the effect that mounts it, which forces a layout of the
+//   whole freshly committed page inside React's commit task (15 ms of a 40 ms task on
+//   /ranking). The ResizeObserver it starts in that same effect measures it anyway, right after
+//   the browser's own layout and before the first paint; so it only measures at once when the
+//   target moves from one option to another (the slide the user sees).
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -13,6 +20,15 @@ import type { Plugin } from 'vite';
 const SCROLL_AREA = /\/@mantine\/core\/esm\/components\/ScrollArea\/ScrollArea\.mjs$/;
 const FLOATING_IMPORT = 'import { useMergeRefs } from "@floating-ui/react";';
 const ROUTER_BUILDS: Record<string, string> = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
+const FLOATING_INDICATOR = /\/@mantine\/core\/esm\/components\/FloatingIndicator\/use-floating-indicator\.mjs$/;
+const PLACE_AT_ONCE = '\t\tpreviousTarget.current = target;\n\t\tupdatePosition();\n';
+
+/** use-floating-indicator.mjs measuring at once only when its target moves (see above). */
+export function placeIndicatorAfterLayout(code: string, id = 'use-floating-indicator.mjs'): string {
+  if (code.split(PLACE_AT_ONCE).length !== 2) throw new Error(`slim-dependencies: ${id} no longer places the indicator as expected`);
+  const moved = '\t\tconst moved = previousTarget.current != null && previousTarget.current !== target;\n\t\tpreviousTarget.current = target;\n\t\tif (moved) updatePosition();\n';
+  return code.replace(PLACE_AT_ONCE, moved);
+}
 
 export function slimDependencies(): Plugin {
   let build = false;
@@ -31,6 +47,7 @@ export function slimDependencies(): Plugin {
       return build && file ? join(routerDir, file) : null;
     },
     transform(code, id) {
+      if (FLOATING_INDICATOR.test(id.split('?')[0]!)) return { code: placeIndicatorAfterLayout(code, id), map: null };
       if (!SCROLL_AREA.test(id.split('?')[0]!)) return null;
       if (!code.includes(FLOATING_IMPORT)) throw new Error(`slim-dependencies: ${id} no longer imports useMergeRefs as expected`);
       // floating-ui takes an array of refs; Mantine's hook takes them as arguments.
