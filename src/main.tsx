@@ -18,8 +18,10 @@ if (!root) throw new Error('Missing #root element');
 
 // A transition: React renders the first screen in slices and yields to the browser between
 // them, so start-up has no long task (the static shell is already on screen meanwhile). Not
-// before the app's stylesheets, which the shell added with this script, have loaded.
-void stylesReady().then(() =>
+// before the app's stylesheets, which the shell added with this script, have loaded, and in a
+// task of its own: not in the one that evaluated this file.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+void Promise.all([stylesReady(), nextTask()]).then(() =>
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>

@@ -45,19 +45,21 @@ export const BUDGETS = {
  * starting the app after its first paint (the entry's script, modulepreloads and stylesheets).
  * Lowered by 5-6 KB when the entry's static closure became one file (vite.config.ts
  * codeSplitting), which took four screens under the target; each keeps at least 0.5 KB over
- * its size, as a clean checkout's build can differ from a local one by ~0.1 KB.
+ * its size, as a clean checkout's build can differ from a local one by ~0.1 KB. Raised by 1 KB
+ * where that margin went (0.4-0.6 KB on every route) when the inline shell learnt to paint
+ * /premios' first prize card (its LCP: Lighthouse 67 -> 96) and the boot its turns.
  */
 export const BUNDLE_CEILINGS_KB: Readonly<Record<string, number>> = {
   '/login': 144,
   'admin/downloads/ranking-downloads': 235,
   'admin/order-summary/order-summary': 204,
   'admin/simulated-navigation/simulated-navigation': 232,
-  'coaching/coaching': 213,
-  'album/album': 202,
+  'coaching/coaching': 214,
+  'album/album': 203,
   'home/home': 203,
   'quiz/quiz': 207,
-  'ranking/ranking': 214,
-  'training/dashboard': 208,
+  'ranking/ranking': 215,
+  'training/dashboard': 209,
 };
 
 export type BundleBudgets = { loginJsKb: number; routeJsKb: number; routeCssKb: number };

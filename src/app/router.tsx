@@ -26,6 +26,8 @@ const auth = {
 };
 const loadGuard: Load = () => import('#app/guards.tsx').then((m) => m.SessionGuard);
 const loadLayout: Load = () => import('#app/layouts/signed-in-layout.tsx').then((m) => m.SignedInLayout);
+/** Dexie and the app's tables, which the snapshot reader, the layout and most screens share. */
+const loadDatabase = () => import('#offline/db');
 
 // Public: no session needed, no common layout.
 const publicScreens: Screen[] = [
@@ -108,7 +110,8 @@ export function prepareRoute(location: Location): Promise<void> {
   if (known) return known;
   const screen = publicScreens.find((s) => matches(s, location.pathname));
   const user = getSession().user;
-  const snapshots = user && !isPublicPath(location.pathname) ? import('#app/route-snapshots.ts') : null;
+  // Dexie first, alone: the largest of the modules the rest share.
+  const snapshots = user && !isPublicPath(location.pathname) ? loadDatabase().then(() => import('#app/route-snapshots.ts')) : null;
   const loads = screen ? [screen.load] : [loadGuard, loadLayout, ...protectedScreens.filter((s) => matches(s, location.pathname)).map((s) => s.load)];
   void inTurn(snapshots ? [() => snapshots, ...loads] : loads);
   const read = snapshots?.then(({ preloadRouteSnapshots }) =>

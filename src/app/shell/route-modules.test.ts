@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { paths } from '#app/paths.ts';
-import { SHELL_ROUTES, SIGNED_IN_MODULES } from './route-modules.ts';
+import { SHARED_MODULES, SHELL_ROUTES, SIGNED_IN_MODULES } from './route-modules.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const src = join(here, '../..');
@@ -28,13 +28,13 @@ describe('the shell route table', () => {
   });
 
   it('lists every module router.tsx loads on demand, so each route gets its modulepreload', () => {
-    const listed = new Set<string>([...SIGNED_IN_MODULES, ...SHELL_ROUTES.map((route) => route.module)]);
+    const listed = new Set<string>([...SIGNED_IN_MODULES, ...SHARED_MODULES, ...SHELL_ROUTES.map((route) => route.module)]);
     expect(routerImports.filter((specifier) => !listed.has(specifier))).toEqual([]);
   });
 
   it('lists only modules the router still loads', () => {
     const loaded = new Set(routerImports);
-    expect([...SIGNED_IN_MODULES, ...SHELL_ROUTES.map((route) => route.module)].filter((specifier) => !loaded.has(specifier))).toEqual([]);
+    expect([...SIGNED_IN_MODULES, ...SHARED_MODULES, ...SHELL_ROUTES.map((route) => route.module)].filter((specifier) => !loaded.has(specifier))).toEqual([]);
   });
 
   it('has one entry per screen URL of #domain/paths (the root only redirects)', () => {
