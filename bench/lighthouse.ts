@@ -128,7 +128,15 @@ export async function runLighthouse(options: {
     for (const route of measured) {
       const entry = collected.get(route)!;
       try {
-        const { run, failedA11y } = await runOnce(options.baseUrl, route, signedIn(route) ? options.session : null, i);
+        const once = () => runOnce(options.baseUrl, route, signedIn(route) ? options.session : null, i);
+        // Lighthouse's own transient failures (a trace without its navigation start) ask for a
+        // new run; one more is taken, in a new browser, and the log says so.
+        const { run, failedA11y } = await once().catch((error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          if (!/run Lighthouse again/i.test(message)) throw error;
+          options.log(`lighthouse ${route} #${i + 1}: ${message}; se repite`);
+          return once();
+        });
         entry.runs.push(run);
         entry.a11y.push(failedA11y);
         options.log(`lighthouse ${route} #${i + 1}: rendimiento ${run.performance}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}`);
