@@ -9,6 +9,7 @@ import { AppRouter, appHistory } from '#app/browser-router.tsx';
 import { Providers } from '#app/providers.tsx';
 import { AppRoutes, prepareRoute } from '#app/router.tsx';
 import { stylesReady } from '#app/shell/shell.ts';
+import { nextTask } from '#app/hooks/run-when-idle.ts';
 
 // The first screen's code and cached rows start loading now, together, before React renders.
 void prepareRoute(appHistory.location);
@@ -20,7 +21,6 @@ if (!root) throw new Error('Missing #root element');
 // them, so start-up has no long task (the static shell is already on screen meanwhile). Not
 // before the app's stylesheets, which the shell added with this script, have loaded, and in a
 // task of its own: not in the one that evaluated this file.
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 void Promise.all([stylesReady(), nextTask()]).then(() =>
   startTransition(() => {
     createRoot(root).render(

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVED_ART_FILE_META, SERVED_ART_META, SERVED_PRIZE_META } from '#contract/common';
 import { firstBannerArt } from '#domain/training';
 import { invalidationsDelivered } from '#server/modules/auth/session-channel';
+import { listProducts } from '#server/modules/rewards/repository';
 import { createTestApp, type TestContext } from '#test-support/server/test-app';
 import { appPage, pageWithArt, svgRatio } from './app-page.ts';
 
@@ -100,10 +101,12 @@ describe('the page a navigation gets', () => {
 
   it('carries the catalogue\'s first prize image on /premios only: the file itself, with its proportions', async () => {
     const prizes = (html: string) => [...html.matchAll(new RegExp(`<meta name="${SERVED_PRIZE_META}" content="([^"]+)" data-src="([^"]+)" data-ratio="([^"]+)">`, 'g'))];
-    const first = await ctx.db.selectFrom('products').select('imagen').where('disponible', '=', 1).orderBy('display_order').orderBy('id').executeTakeFirstOrThrow();
+    // The prize the catalogue lists first.
+    const [first] = await listProducts(ctx.db);
+    expect(first).toBeDefined();
     for (const url of ['/premios', '/Premios/']) {
       const found = prizes(await page(url));
-      expect(found.map((m) => m[1]), url).toEqual([first.imagen]);
+      expect(found.map((m) => m[1]), url).toEqual([first!.imagen]);
       const [, file, src, ratio] = found[0]!;
       const svg = readFileSync(join('public', file!), 'utf8');
       expect(decodeURIComponent(src!.slice('data:image/svg+xml,'.length))).toBe(svg);

@@ -6,6 +6,7 @@ import { PageLoader } from '#components/page-loader';
 import { isPublicPath, paths } from '#app/paths.ts';
 import { RouteErrorBoundary } from '#app/route-error.tsx';
 import { dismissShell, isShellShowing } from '#app/shell/shell.ts';
+import { nextTask } from '#app/hooks/run-when-idle.ts';
 
 // The routes of spec section 2. Each screen is its own chunk, and the guard and the signed-in
 // layout load only for protected pages, so /login stays small. One Suspense boundary holds them
@@ -82,9 +83,6 @@ const READINESS_KEPT = 8;
 
 const matches = (screen: Screen, pathname: string) => matchPath(screen.path, pathname) !== null;
 
-/** A task of its own for what comes next: the browser may paint and answer input in between. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /**
  * Imports one after another, a task apart. An import evaluates all its new modules in one go, so
  * importing the layout and the screen together was one long task (25-45 ms at full speed on
@@ -101,7 +99,7 @@ async function inTurn(loads: (() => Promise<unknown>)[]): Promise<void> {
 /**
  * Starts loading what `location`'s screen needs, all at once rather than one lazy level after
  * another: its code (with the guard and layout when protected) and, when someone is signed in,
- * its cached rows from the device (route-snapshots.ts, which brings Dexie: imported first, so
+ * its cached rows from the device (route-snapshots.ts, imported first, right after Dexie, so
  * the read starts as soon as it can). Resolves when the rows are read (or after
  * SNAPSHOT_WAIT_MS); never rejects: a failed chunk fails again, visibly, where it renders.
  */

@@ -25,6 +25,11 @@ export function runWhenIdle(task: () => void, timeoutMs = IDLE_TIMEOUT_MS): () =
   return () => clearTimeout(timer);
 }
 
+/** Resolves in a task of its own: the browser may paint and answer input before what follows. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** useEffect that starts at the first idle moment; its cleanup runs on unmount or change either way. */
 export function useIdleEffect(effect: () => void | (() => void), deps: DependencyList): void {
   useEffect(() => {
