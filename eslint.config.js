@@ -24,6 +24,21 @@ const classicZod = ['zod', 'zod/v3', 'zod/v4'].map((name) => ({
   message: "Use zod/mini (import * as z from 'zod/mini'): functions instead of methods, e.g. z.optional(x), x.check(z.minLength(1)).",
 }));
 
+// The app's boot path carries no zod: a contract module with schemas gives the app its types only;
+// its plain values come from its zod-free twin (#contract/<area>-constants) and its schemas from
+// an import() where an answer is checked (readJson in #api/http).
+const schemaModules = readdirSync(new URL('./src/contract', import.meta.url))
+  .filter((name) => name.endsWith('-constants.ts'))
+  .map((name) => name.slice(0, -'-constants.ts'.length));
+const lazySchemas = [
+  ...schemaModules.map((area) => ({
+    name: `#contract/${area}`,
+    allowTypeImports: true,
+    message: `Values come from #contract/${area}-constants; schemas load with import('#contract/${area}') where an answer is checked (readJson), so zod stays off the boot path.`,
+  })),
+  { name: 'zod/mini', allowTypeImports: true, message: 'Schemas live in src/contract and load with import() (readJson), so zod stays off the boot path.' },
+];
+
 const zones = [
   { target: './src/contract', from: ['./src/domain', './src/offline', './src/api', './src/features', './src/app', './src/components', './server', './sw'] },
   { target: './src/domain', from: ['./src/offline', './src/api', './src/features', './src/app', './src/components', './server', './sw'] },
@@ -88,6 +103,13 @@ export default tseslint.config(
         patterns: [acrossLayers, testSupport],
       }],
     },
+  },
+  {
+    // drain-send.ts also runs in the service worker, where import() is refused; the page loads it
+    // only through drain-loop's import(), after the first paint.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/contract/**', 'src/offline/drain-send.ts', '**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: lazySchemas }] },
   },
   {
     // Playwright fixtures call `use`, which is not React's hook.

@@ -35,6 +35,17 @@ function bundleChecks(bundle: BundleReport): Check[] {
       note: 'bundle-video',
     },
   );
+  // Reports written before the check existed have no `validation`.
+  if (bundle.validation) {
+    const zodRoutes = bundle.validation.staticallyLoadedBy;
+    checks.push({
+      section: 'Bundle',
+      name: 'zod (esquemas del contrato) fuera del arranque, cargado con la primera respuesta',
+      value: zodRoutes.length ? `no (${zodRoutes.join(', ')})` : 'sí',
+      budget: 'sí',
+      ok: zodRoutes.length === 0,
+    });
+  }
   return checks;
 }
 

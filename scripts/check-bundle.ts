@@ -49,7 +49,11 @@ if (!report.video.lazy) {
   failures.push(`video.js no va aparte / is not lazy: ${report.video.staticallyLoadedBy.join(', ') || 'no hay chunk propio / no chunk of its own'}`);
 }
 
-const checks = verdicts.length + 1;
+if (report.validation.staticallyLoadedBy.length) {
+  failures.push(`zod va antes del primer pintado / zod is on the boot path: ${report.validation.staticallyLoadedBy.join(', ')} (los esquemas se cargan con import(): readJson en #api/http)`);
+}
+
+const checks = verdicts.length + 2;
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ passed: checks - failures.length, failed: failures.length, failures }));
 if (failures.length) {
   console.error(`\n✗ Presupuesto de bundle superado / bundle budget exceeded (${failures.length}):`);
@@ -57,4 +61,4 @@ if (failures.length) {
   console.error(`Presupuestos: /login JS ≤ ${BUDGETS.bundle.loginJsKb} KB, otras rutas JS ≤ ${BUDGETS.bundle.routeJsKb} KB, CSS ≤ ${BUDGETS.bundle.routeCssKb} KB; techos por ruta en BUNDLE_CEILINGS_KB (bench/lib/budgets.ts).`);
   process.exit(1);
 }
-console.log(`\n✓ ${verdicts.length} rutas dentro de presupuesto; video.js solo al abrir un vídeo.`);
+console.log(`\n✓ ${verdicts.length} rutas dentro de presupuesto; video.js solo al abrir un vídeo; zod solo con la primera respuesta.`);

@@ -9,8 +9,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { API_BASE } from '#contract/common';
-import { REWARDS_PATHS } from '#contract/rewards';
+import { API_BASE } from '#contract/common-constants';
+import { REWARDS_PATHS } from '#contract/rewards-constants';
 import { CATALOGUE_CACHE, DOWNLOAD_HEADER, STATIC_CACHE, VIDEOS_CACHE } from '#offline/cache-names';
 
 declare const self: ServiceWorkerGlobalScope;

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { measureBundle } from './bundle.ts';
+import { measureBundle, ZOD_MARK } from './bundle.ts';
 import { BUDGETS, BUNDLE_CEILINGS_KB, bundleVerdicts } from './budgets.ts';
 import { SIGNED_IN_MODULES } from '#app/shell/route-modules.ts';
 
@@ -22,6 +22,8 @@ interface FakeChunk {
   imports?: string[];
   dynamicImports?: string[];
   cssKb?: number;
+  /** The chunk holds zod. */
+  zod?: boolean;
 }
 
 function fakeBuild(chunks: FakeChunk[], html = '<!doctype html><div id="root"></div>'): string {
@@ -33,12 +35,13 @@ function fakeBuild(chunks: FakeChunk[], html = '<!doctype html><div id="root"></
   for (const chunk of chunks) {
     const name = chunk.key.replace(/\W+/g, '-');
     const file = `assets/${name}.js`;
-    writeFileSync(join(dist, file), randomBytes(chunk.kb * KB));
+    writeFileSync(join(dist, file), Buffer.concat([randomBytes(chunk.kb * KB), Buffer.from(chunk.zod ? ZOD_MARK : '')]));
     const css = chunk.cssKb ? [`assets/${name}.css`] : undefined;
     if (css) writeFileSync(join(dist, css[0]!), randomBytes(chunk.cssKb! * KB));
-    const { key, kb, cssKb, ...rest } = chunk;
+    const { key, kb, cssKb, zod, ...rest } = chunk;
     void kb;
     void cssKb;
+    void zod;
     manifest[key] = { file, ...rest, ...(css ? { css } : {}) };
   }
   writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
@@ -59,16 +62,22 @@ const signedInKb = (key: string) => (key.endsWith('guards.tsx') ? 5 : key.endsWi
 const SIGNED_IN_KB = SIGNED_IN_KEYS.reduce((total, key) => total + signedInKb(key), 0);
 
 /** Entry 60 KB (+ 10 KB shared), login 20 KB, the signed-in modules, home 40 + video lazily. */
-function appBuild(overrides: { loginKb?: number; html?: string; homeImportsVideo?: boolean } = {}): string {
+function appBuild(overrides: { loginKb?: number; html?: string; homeImportsVideo?: boolean; sharedHasZod?: boolean } = {}): string {
   return fakeBuild(
     [
       { key: 'index.html', kb: 60, isEntry: true, imports: ['_shared.js'], dynamicImports: [...ROUTES, ...SIGNED_IN_KEYS], cssKb: 8 },
-      { key: '_shared.js', kb: 10 },
+      { key: '_shared.js', kb: 10, zod: overrides.sharedHasZod },
+      { key: '_schemas.js', kb: 8, zod: true },
       { key: ROUTES[0]!, kb: overrides.loginKb ?? 20, isDynamicEntry: true, imports: ['_shared.js'] },
       { key: ROUTES[1]!, kb: 5, isDynamicEntry: true },
       { key: ROUTES[2]!, kb: 5, isDynamicEntry: true },
       ...SIGNED_IN_KEYS.map((key) => ({ key, kb: signedInKb(key), isDynamicEntry: true, imports: ['_shared.js'], ...(key.includes('layout') ? { cssKb: 4 } : {}) })),
-      { key: ROUTES[3]!, kb: 40, isDynamicEntry: true, ...(overrides.homeImportsVideo ? { imports: [VIDEO] } : { dynamicImports: [VIDEO] }) },
+      {
+        key: ROUTES[3]!,
+        kb: 40,
+        isDynamicEntry: true,
+        ...(overrides.homeImportsVideo ? { imports: [VIDEO], dynamicImports: ['_schemas.js'] } : { dynamicImports: [VIDEO, '_schemas.js'] }),
+      },
       { key: VIDEO, kb: 150, isDynamicEntry: true },
     ],
     overrides.html,
@@ -101,6 +110,14 @@ describe('measureBundle', () => {
     expect(measureBundle(appBuild({ homeImportsVideo: true })).video).toMatchObject({ lazy: false, staticallyLoadedBy: ['home/home'] });
     const preloaded = measureBundle(appBuild({ html: '<link rel="modulepreload" href="/assets/node_modules-video-js-dist-video-es-js.js">' }));
     expect(preloaded.video).toMatchObject({ lazy: false, staticallyLoadedBy: ['index.html'] });
+  });
+
+  it('says which routes carry zod before their first paint; a dynamic import of the schemas is not counted', () => {
+    expect(measureBundle(appBuild()).validation.staticallyLoadedBy).toEqual([]);
+    const routes = measureBundle(appBuild({ sharedHasZod: true })).validation.staticallyLoadedBy;
+    // _shared.js is in the entry's closure: every route carries it.
+    expect(routes).toContain('/login');
+    expect(routes).toContain('home/home');
   });
 
   it('refuses to measure when the guard or layout is no longer a chunk (it would count 0 bytes)', () => {
@@ -145,5 +162,8 @@ describe('bundle budgets', () => {
     expect(over.status).toBe(1);
     expect(over.stderr).toMatch(/bundle budget exceeded \(1\)/);
     expect(over.stderr).toMatch(new RegExp(`/login: JS ${BUNDLE_CEILINGS_KB['/login']! + 5}\\.\\d KB > ${BUNDLE_CEILINGS_KB['/login']}\\.0 KB`));
+    const zod = run(appBuild({ sharedHasZod: true }));
+    expect(zod.status).toBe(1);
+    expect(zod.stderr).toMatch(/zod is on the boot path: \/login, /);
   });
 });

@@ -35,6 +35,8 @@ export interface BundleReport {
   inline: { jsGzip: number; cssGzip: number };
   allCssGzip: number;
   video: { chunk: string | null; jsGzip: number; lazy: boolean; staticallyLoadedBy: string[] };
+  /** Routes whose JS before first paint carries zod (the contract's schemas load with an answer). */
+  validation: { staticallyLoadedBy: string[] };
 }
 
 const AUTH_ROUTES: Record<string, string> = {
@@ -46,6 +48,13 @@ const AUTH_ROUTES: Record<string, string> = {
 const SIGNED_IN_SHELL = SIGNED_IN_MODULES.map((specifier) => specifier.replace(/^#(app|features)\//, 'src/$1/'));
 const VIDEO_JS = /^node_modules\/video\.js\/dist\/video(\.es)?\.js$/;
 const INLINE_LABEL = 'index.html (en línea)';
+/** A name every zod build keeps as text (its classes' `$constructor` names). */
+export const ZOD_MARK = '$ZodType';
+/**
+ * /logout sends the outbox at once (the drain checks each answer against the contract), so it
+ * needs the schemas immediately: loading them later would only add a step to signing out.
+ */
+const NEEDS_SCHEMAS_AT_ONCE = new Set(['/logout']);
 
 /** Reads the manifest a build wrote (vite.config.ts sets build.manifest). */
 export function readManifest(distDir: string): Manifest {
@@ -122,6 +131,11 @@ export function measureBundle(distDir: string): BundleReport {
 
   const { entryKey, routes } = routeTable(manifest);
   const perRoute = Object.entries(routes).map(([route, keys]) => measure(route, keys));
+  const carriesZod = (file: string) => readFileSync(join(distDir, file), 'utf8').includes(ZOD_MARK);
+  const zodRoutes = Object.entries(routes)
+    .filter(([route, keys]) => !NEEDS_SCHEMAS_AT_ONCE.has(route) && [...closure(manifest, keys).js].some(carriesZod))
+    .map(([route]) => route);
+  if (inlineText.js.includes(ZOD_MARK)) zodRoutes.push('index.html');
   const videoKey = Object.keys(manifest).find((key) => VIDEO_JS.test(key));
   const videoFile = videoKey ? manifest[videoKey]!.file : null;
   const staticallyLoadedBy = videoFile
@@ -145,5 +159,6 @@ export function measureBundle(distDir: string): BundleReport {
       lazy: Boolean(videoKey && manifest[videoKey]!.isDynamicEntry) && staticallyLoadedBy.length === 0,
       staticallyLoadedBy,
     },
+    validation: { staticallyLoadedBy: zodRoutes },
   };
 }

@@ -1,39 +1,32 @@
 // Supervisor and admin calls (spec 7): the simulated-navigation lists, the order summary and
 // its workbook, and the user import. All need the network; none is queued in the outbox.
-import {
-  ADMIN_PATHS,
-  agentsResponseSchema,
-  brandsResponseSchema,
-  importResponseSchema,
-  orderSummaryResponseSchema,
-  platformSitesResponseSchema,
-  sitesResponseSchema,
-  type ImportResponse,
-  type NavigationAgent,
-  type OrderSummaryRow,
-} from '#contract/admin';
-import { API_BASE } from '#contract/common';
+import { ADMIN_PATHS } from '#contract/admin-constants';
+import type { ImportResponse, NavigationAgent, OrderSummaryRow } from '#contract/admin';
+import { API_BASE } from '#contract/common-constants';
 import { apiPath, http, readJson, toApiRequestError } from '#api/http';
 
+/** The schemas answers are checked against: loaded with the first answer, never on the boot path. */
+const contract = () => import('#contract/admin');
+
 export async function fetchBrands(): Promise<string[]> {
-  return (await readJson(http.get(apiPath(ADMIN_PATHS.brands)), brandsResponseSchema)).data.data.marcas;
+  return (await readJson(http.get(apiPath(ADMIN_PATHS.brands)), contract, 'brandsResponseSchema')).data.data.marcas;
 }
 
 export async function fetchSites(brand: string): Promise<{ sedes: string[]; plataformas: string[] }> {
-  return (await readJson(http.get(apiPath(ADMIN_PATHS.sites, { brand })), sitesResponseSchema)).data.data;
+  return (await readJson(http.get(apiPath(ADMIN_PATHS.sites, { brand })), contract, 'sitesResponseSchema')).data.data;
 }
 
 /** The sites of one platform (the API calls them "plataformas"). */
 export async function fetchPlatformSites(brand: string, platform: string): Promise<string[]> {
-  return (await readJson(http.get(apiPath(ADMIN_PATHS.platformSites, { brand, platform })), platformSitesResponseSchema)).data.data.plataformas;
+  return (await readJson(http.get(apiPath(ADMIN_PATHS.platformSites, { brand, platform })), contract, 'platformSitesResponseSchema')).data.data.plataformas;
 }
 
 export async function fetchAgents(brand: string, site: string): Promise<NavigationAgent[]> {
-  return (await readJson(http.get(apiPath(ADMIN_PATHS.agents, { brand, site })), agentsResponseSchema)).data.data.agentes;
+  return (await readJson(http.get(apiPath(ADMIN_PATHS.agents, { brand, site })), contract, 'agentsResponseSchema')).data.data.agentes;
 }
 
 export async function fetchOrderSummary(): Promise<OrderSummaryRow[]> {
-  return (await readJson(http.get(apiPath(ADMIN_PATHS.orderSummary)), orderSummaryResponseSchema)).listado;
+  return (await readJson(http.get(apiPath(ADMIN_PATHS.orderSummary)), contract, 'orderSummaryResponseSchema')).listado;
 }
 
 /** GET descargar-listado-latam: the workbook's bytes. */
@@ -53,7 +46,7 @@ export async function importUsers(file: File): Promise<ImportResponse> {
   const body = new FormData();
   body.append('file', file, file.name);
   // Large files take a while to check and store; the import must not be cut short or repeated.
-  return readJson(http.post(apiPath(ADMIN_PATHS.importUsers), { body, timeout: 120_000, retry: 0 }), importResponseSchema);
+  return readJson(http.post(apiPath(ADMIN_PATHS.importUsers), { body, timeout: 120_000, retry: 0 }), contract, 'importResponseSchema');
 }
 
 /** Where the template downloads from (public; a plain link works). */

@@ -1,12 +1,12 @@
 // Seguimiento reads (issue 20) and their workbooks. Reads are cached by the feature through
 // useCachedQuery; a workbook needs the network and is never queued. The scope (brand, platform,
 // site) travels as query parameters; the server refuses any outside the caller's reach.
-import {
-  COACHING_PATHS, coachingBySiteSchema, coachingNudgesSchema, coachingOptionsSchema, coachingOverviewSchema, coachingQuestionsSchema,
-  type CoachingBySite, type CoachingFilter, type CoachingNudges, type CoachingOptions, type CoachingOverview, type CoachingQuestions,
-  type CoachingTable,
-} from '#contract/coaching';
+import { COACHING_PATHS } from '#contract/coaching-constants';
+import type { CoachingBySite, CoachingFilter, CoachingNudges, CoachingOptions, CoachingOverview, CoachingQuestions, CoachingTable } from '#contract/coaching';
 import { apiPath, http, readJson, toApiRequestError } from '#api/http';
+
+/** The schemas answers are checked against: loaded with the first answer, never on the boot path. */
+const contract = () => import('#contract/coaching');
 
 /** What the nudges list asks for: a site, the stall threshold in days, a search and a page. */
 export interface NudgesQuery {
@@ -37,25 +37,25 @@ export function nudgesParams({ sede, dias, search, page, perPage }: NudgesQuery)
 }
 
 export async function fetchCoachingOptions(): Promise<CoachingOptions> {
-  return readJson(http.get(apiPath(COACHING_PATHS.options)), coachingOptionsSchema);
+  return readJson(http.get(apiPath(COACHING_PATHS.options)), contract, 'coachingOptionsSchema');
 }
 
 export async function fetchCoachingOverview(atributo: number, filter: CoachingFilter): Promise<CoachingOverview> {
-  return readJson(http.get(apiPath(COACHING_PATHS.overview, { atributo }), { searchParams: filterParams(filter) }), coachingOverviewSchema);
+  return readJson(http.get(apiPath(COACHING_PATHS.overview, { atributo }), { searchParams: filterParams(filter) }), contract, 'coachingOverviewSchema');
 }
 
 /** Per site (and platform): the site is not part of this read's filter. */
 export async function fetchCoachingBySite(atributo: number, filter: CoachingFilter): Promise<CoachingBySite> {
   const searchParams = filterParams({ marca: filter.marca, plataforma: filter.plataforma });
-  return readJson(http.get(apiPath(COACHING_PATHS.bySite, { atributo }), { searchParams }), coachingBySiteSchema);
+  return readJson(http.get(apiPath(COACHING_PATHS.bySite, { atributo }), { searchParams }), contract, 'coachingBySiteSchema');
 }
 
 export async function fetchCoachingNudges(atributo: number, query: NudgesQuery): Promise<CoachingNudges> {
-  return readJson(http.get(apiPath(COACHING_PATHS.nudges, { atributo }), { searchParams: nudgesParams(query) }), coachingNudgesSchema);
+  return readJson(http.get(apiPath(COACHING_PATHS.nudges, { atributo }), { searchParams: nudgesParams(query) }), contract, 'coachingNudgesSchema');
 }
 
 export async function fetchCoachingQuestions(atributo: number, filter: CoachingFilter): Promise<CoachingQuestions> {
-  return readJson(http.get(apiPath(COACHING_PATHS.questions, { atributo }), { searchParams: filterParams(filter) }), coachingQuestionsSchema);
+  return readJson(http.get(apiPath(COACHING_PATHS.questions, { atributo }), { searchParams: filterParams(filter) }), contract, 'coachingQuestionsSchema');
 }
 
 /** GET seguimiento/descargar/{tabla}/{atributo} with the table's own read parameters: the workbook's bytes. */

@@ -2,9 +2,11 @@
 // It adds the session's bearer token, reports 401s to the registered handler (the app
 // signs out) and wakes the outbox drain after each success. readJson and toApiRequestError
 // turn every failure into an ApiRequestError carrying Spanish text a user may read.
+// The contract's schemas (zod) are never on the boot path: readJson loads the contract module
+// it checks against while the answer travels, and failed answers are checked in beforeError.
 import ky, { isHTTPError, isTimeoutError, type HTTPError, type Input, type KyRequest, type ResponsePromise } from 'ky';
 import type * as z from 'zod/mini';
-import { API_BASE, apiErrorSchema, maintenanceBodySchema } from '#contract/common';
+import { API_BASE } from '#contract/common-constants';
 import { buildPath, type PathParamName, type PathParams } from '#contract/paths';
 import { OFFLINE_MESSAGE } from '#offline/network';
 import { getSession } from '#offline/session';
@@ -52,15 +54,7 @@ export function onMaintenance(listener: Listener): () => void {
   return () => maintenanceListeners.delete(listener);
 }
 
-/** Reads a 503 body on the side (the caller still gets its error) and signals maintenance. */
-function signalMaintenance(response: Response): void {
-  response.clone().json().then(
-    (body: unknown) => {
-      if (maintenanceBodySchema.safeParse(body).success) for (const listener of maintenanceListeners) listener();
-    },
-    () => undefined,
-  );
-}
+const commonContract = () => import('#contract/common');
 
 /**
  * No answer at all (offline, DNS, refused connection): fetch rejects with a TypeError then, and
@@ -79,7 +73,15 @@ async function fetchOrNetworkError(input: Input, init?: RequestInit): Promise<Re
   }
 }
 
-const errorBodies = new WeakMap<HTTPError, unknown>();
+/** A failed answer's body, and what the contract makes of it. */
+interface ErrorBody {
+  data: unknown;
+  /** The body's Spanish `error` text when it has the contract's error shape. */
+  message: string | null;
+  /** A 503 of maintenance state 1. */
+  maintenance: boolean;
+}
+const errorBodies = new WeakMap<HTTPError, ErrorBody>();
 /** A failed answer whose body never finishes must not hang the call that failed. */
 const ERROR_BODY_WAIT_MS = 5_000;
 
@@ -98,7 +100,20 @@ async function readErrorBody(response: Response): Promise<unknown> {
 
 /** What a failed answer's body said; undefined for anything but an HTTP error. */
 export function errorData(error: unknown): unknown {
-  return isHTTPError(error) ? errorBodies.get(error) : undefined;
+  return isHTTPError(error) ? errorBodies.get(error)?.data : undefined;
+}
+
+/** Reads a failed answer's body once, and checks it against the contract's error shapes. */
+async function checkErrorBody(response: Response): Promise<ErrorBody> {
+  const [data, contract] = await Promise.all([readErrorBody(response), commonContract().catch(() => null)]);
+  if (!contract) return { data, message: null, maintenance: false };
+  const { apiErrorSchema, maintenanceBodySchema } = contract;
+  const error = apiErrorSchema.safeParse(data);
+  return {
+    data,
+    message: error.success ? error.data.error : null,
+    maintenance: response.status === 503 && maintenanceBodySchema.safeParse(data).success,
+  };
 }
 
 /**
@@ -129,7 +144,7 @@ export const http = ky.create({
     shouldRetry: ({ error }) => {
       // Maintenance answers "come back in 5 minutes" (Retry-After): waiting for it would hang the
       // call; fail at once so the maintenance screen shows. Other answers keep ky's defaults.
-      if (isHTTPError(error)) return maintenanceBodySchema.safeParse(errorData(error)).success ? false : undefined;
+      if (isHTTPError(error)) return errorBodies.get(error)?.maintenance ? false : undefined;
       // Besides answers, only a timeout or a lost connection may be worth another try; a bug never is.
       return isTimeoutError(error) || error instanceof NetworkError ? undefined : false;
     },
@@ -149,7 +164,6 @@ export const http = ky.create({
           notifyDrainLoop();
           return;
         }
-        if (response.status === 503) signalMaintenance(response);
         // Sign-out's own revocation does not come through here (#offline/revoke-token), so a 401
         // to it (token already dead) never signs out again.
         if (response.status === 401 && carriedSessionToken(request)) {
@@ -157,10 +171,13 @@ export const http = ky.create({
         }
       },
     ],
-    // Runs on every failed answer, before the retry decision: it reads the body once for both.
+    // Runs on every failed answer, before the retry decision: it reads the body once for both,
+    // and signals maintenance (the caller still gets its error).
     beforeError: [
       async (error) => {
-        errorBodies.set(error, await readErrorBody(error.response));
+        const body = await checkErrorBody(error.response);
+        errorBodies.set(error, body);
+        if (body.maintenance) for (const listener of maintenanceListeners) listener();
         return error;
       },
     ],
@@ -172,9 +189,8 @@ export function toApiRequestError(error: unknown): ApiRequestError {
   if (error instanceof ApiRequestError) return error;
   if (isHTTPError(error)) {
     const status = error.response.status;
-    const body = apiErrorSchema.safeParse(errorData(error));
     const fallback = status >= 500 ? SERVER_ERROR_MESSAGE : UNKNOWN_ERROR_MESSAGE;
-    return new ApiRequestError(body.success ? body.data.error : fallback, 'http', status, { cause: error });
+    return new ApiRequestError(errorBodies.get(error)?.message ?? fallback, 'http', status, { cause: error });
   }
   if (isTimeoutError(error)) return new ApiRequestError(TIMEOUT_MESSAGE, 'timeout', null, { cause: error });
   // `http` marks fetch's failures as NetworkError; a bare TypeError while the browser says
@@ -190,10 +206,21 @@ export function errorMessage(error: unknown): string {
   return toApiRequestError(error).message;
 }
 
-/** Reads a JSON answer and checks it against the contract's schema. */
-export async function readJson<S extends z.ZodMiniType>(response: ResponsePromise, schema: S): Promise<z.output<S>> {
+/** The names of a contract module's schemas. */
+export type SchemaName<M> = { [K in keyof M]: M[K] extends z.ZodMiniType ? K : never }[keyof M];
+
+/**
+ * Reads a JSON answer and checks it against the schema `name` of the contract module `contract`
+ * loads (`() => import('#contract/ranking')`): the module and zod load while the answer travels.
+ */
+export async function readJson<M, K extends SchemaName<M>>(
+  response: ResponsePromise,
+  contract: () => Promise<M>,
+  name: K,
+): Promise<z.output<M[K] & z.ZodMiniType>> {
   try {
-    return schema.parse(await response.json());
+    const [body, module] = await Promise.all([response.json(), contract()]);
+    return (module[name] as M[K] & z.ZodMiniType).parse(body);
   } catch (error) {
     throw toApiRequestError(error);
   }

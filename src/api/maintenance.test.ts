@@ -26,7 +26,7 @@ afterAll(async () => {
 
 /** Called as the app calls: through `http` and readJson, which turns any failure into an ApiRequestError. */
 async function failure(path: string): Promise<unknown> {
-  return readJson(http.extend({ prefixUrl: base }).get(path), z.unknown()).then(() => null, (error: unknown) => error);
+  return readJson(http.extend({ prefixUrl: base }).get(path), async () => ({ body: z.unknown() }), 'body').then(() => null, (error: unknown) => error);
 }
 
 describe('maintenance answers', () => {

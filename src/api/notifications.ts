@@ -2,28 +2,24 @@
 // subscription. Reads are parsed with the contract's schemas; marking read and the preferences
 // are queued writes (features/notifications/commands.ts), not calls made from here.
 // Subscribing needs the network anyway (the push service is remote too): plain calls.
-import {
-  NOTIFICATION_PATHS,
-  notificationListSchema,
-  notificationPreferencesSchema,
-  pushKeySchema,
-  type NotificationList,
-  type NotificationPreferences,
-  type PushSubscriptionBody,
-} from '#contract/notifications';
+import { NOTIFICATION_PATHS } from '#contract/notifications-constants';
+import type { NotificationList, NotificationPreferences, PushSubscriptionBody } from '#contract/notifications';
 import { apiPath, http, readJson, toApiRequestError } from '#api/http';
 
+/** The schemas answers are checked against: loaded with the first answer, never on the boot path. */
+const contract = () => import('#contract/notifications');
+
 export async function fetchNotifications(): Promise<NotificationList> {
-  return readJson(http.get(apiPath(NOTIFICATION_PATHS.list)), notificationListSchema);
+  return readJson(http.get(apiPath(NOTIFICATION_PATHS.list)), contract, 'notificationListSchema');
 }
 
 export async function fetchNotificationPreferences(): Promise<NotificationPreferences> {
-  return readJson(http.get(apiPath(NOTIFICATION_PATHS.preferences)), notificationPreferencesSchema);
+  return readJson(http.get(apiPath(NOTIFICATION_PATHS.preferences)), contract, 'notificationPreferencesSchema');
 }
 
 /** The server's VAPID public key (base64url), the applicationServerKey of pushManager.subscribe. */
 export async function fetchPushKey(): Promise<string> {
-  return (await readJson(http.get(apiPath(NOTIFICATION_PATHS.pushKey)), pushKeySchema)).vapid_public_key;
+  return (await readJson(http.get(apiPath(NOTIFICATION_PATHS.pushKey)), contract, 'pushKeySchema')).vapid_public_key;
 }
 
 /** Stores this device's subscription for the signed-in user. Throws ApiRequestError. */

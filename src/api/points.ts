@@ -1,12 +1,16 @@
 // The user's IMPs: the balance (GET imps, with Ring Ring points for brand 1's combined figure) and the movements (GET listado-imps).
-import { impsHistoryResponseSchema, impsResponseSchema, POINTS_PATHS, type ImpsResponse, type PointsMovement } from '#contract/points';
+import { POINTS_PATHS } from '#contract/points-constants';
+import type { ImpsResponse, PointsMovement } from '#contract/points';
 import { apiPath, http, readJson } from '#api/http';
 
+/** The schemas answers are checked against: loaded with the first answer, never on the boot path. */
+const contract = () => import('#contract/points');
+
 export function fetchImps(): Promise<ImpsResponse> {
-  return readJson(http.get(apiPath(POINTS_PATHS.balance)), impsResponseSchema);
+  return readJson(http.get(apiPath(POINTS_PATHS.balance)), contract, 'impsResponseSchema');
 }
 
 /** GET listado-imps: the user's movements, newest first. */
 export async function fetchImpsHistory(): Promise<PointsMovement[]> {
-  return (await readJson(http.get(apiPath(POINTS_PATHS.history)), impsHistoryResponseSchema)).imps;
+  return (await readJson(http.get(apiPath(POINTS_PATHS.history)), contract, 'impsHistoryResponseSchema')).imps;
 }

@@ -1,16 +1,12 @@
 // Reface and album calls: status, album and portrait reads (cached by the features through
 // useCachedQuery), and the photo upload, which needs a connection: a photo of up to 10 MB is
 // no outbox item. Portraits come with the bearer token; they have no public URL.
-import {
-  albumResponseSchema,
-  REFACE_PATHS,
-  REFACE_UPLOAD_FIELDS,
-  refaceStatusResponseSchema,
-  refaceUploadResponseSchema,
-  type AlbumEntry,
-  type RefaceStatusResponse,
-} from '#contract/reface';
+import { REFACE_PATHS, REFACE_UPLOAD_FIELDS } from '#contract/reface-constants';
+import type { AlbumEntry, RefaceStatusResponse } from '#contract/reface';
 import { apiPath, http, readJson, toApiRequestError } from '#api/http';
+
+/** The schemas answers are checked against: loaded with the first answer, never on the boot path. */
+const contract = () => import('#contract/reface');
 
 /**
  * A portrait kept on the device: its bytes and type. Not a Blob: some browsers (private
@@ -25,7 +21,7 @@ export interface StoredImage {
 const UPLOAD_TIMEOUT_MS = 180_000;
 
 export async function fetchRefaceStatus(attributeId: number): Promise<RefaceStatusResponse> {
-  return readJson(http.get(apiPath(REFACE_PATHS.status, { atributo: attributeId })), refaceStatusResponseSchema);
+  return readJson(http.get(apiPath(REFACE_PATHS.status, { atributo: attributeId })), contract, 'refaceStatusResponseSchema');
 }
 
 /** POST /refaces/upload (multipart: image, atributo_id). Rejects with an ApiRequestError. */
@@ -33,12 +29,12 @@ export async function uploadRefacePhoto(attributeId: number, photo: File): Promi
   const form = new FormData();
   form.append(REFACE_UPLOAD_FIELDS.attribute, String(attributeId));
   form.append(REFACE_UPLOAD_FIELDS.image, photo, photo.name);
-  const answer = await readJson(http.post(apiPath(REFACE_PATHS.upload), { body: form, timeout: UPLOAD_TIMEOUT_MS }), refaceUploadResponseSchema);
+  const answer = await readJson(http.post(apiPath(REFACE_PATHS.upload), { body: form, timeout: UPLOAD_TIMEOUT_MS }), contract, 'refaceUploadResponseSchema');
   return { status: answer.status, image_path: answer.image_path };
 }
 
 export async function fetchAlbum(): Promise<AlbumEntry[]> {
-  return (await readJson(http.get(apiPath(REFACE_PATHS.album)), albumResponseSchema)).album;
+  return (await readJson(http.get(apiPath(REFACE_PATHS.album)), contract, 'albumResponseSchema')).album;
 }
 
 /** GET /download-image?path=…: one of the user's own portraits. */

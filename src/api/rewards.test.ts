@@ -30,16 +30,16 @@ describe('redeemFailure (spec 8: what the result dialog shows)', () => {
     ['the defaults for a body that is not JSON', '<html>nope</html>', { status: 'error', message: 'Error desconocido' }],
   ])('an HTTP error shows %s', async (_name, body, expected) => {
     server.reply = () => ({ status: 422, body });
-    expect(redeemFailure(await failure(server.baseUrl))).toEqual(expected);
+    expect(await redeemFailure(await failure(server.baseUrl))).toEqual(expected);
   });
 
   it('a network error shows its own message', async () => {
-    expect(redeemFailure(await failure(await deadBaseUrl()))).toEqual({ status: 'error', message: OFFLINE_MESSAGE });
+    expect(await redeemFailure(await failure(await deadBaseUrl()))).toEqual({ status: 'error', message: OFFLINE_MESSAGE });
   });
 
-  it('anything else without a message: "Error de red o inesperado"', () => {
-    expect(redeemFailure(new Error(''))).toEqual({ status: 'error', message: NETWORK_OR_UNEXPECTED });
-    expect(redeemFailure('boom')).toEqual({ status: 'error', message: NETWORK_OR_UNEXPECTED });
-    expect(redeemFailure(new ApiRequestError('Respuesta inesperada del servidor.', 'invalid-response'))).toEqual({ status: 'error', message: 'Respuesta inesperada del servidor.' });
+  it('anything else without a message: "Error de red o inesperado"', async () => {
+    expect(await redeemFailure(new Error(''))).toEqual({ status: 'error', message: NETWORK_OR_UNEXPECTED });
+    expect(await redeemFailure('boom')).toEqual({ status: 'error', message: NETWORK_OR_UNEXPECTED });
+    expect(await redeemFailure(new ApiRequestError('Respuesta inesperada del servidor.', 'invalid-response'))).toEqual({ status: 'error', message: 'Respuesta inesperada del servidor.' });
   });
 });

@@ -4,7 +4,7 @@
 // keys in step with what its screen reads. Loaded only for signed-in routes (it brings Dexie).
 import { matchPath } from 'react-router-dom';
 import type { RankingTarget } from '#api/ranking';
-import { ATTRIBUTE_SLUGS } from '#contract/attributes';
+import { ATTRIBUTE_SLUGS } from '#contract/attributes-constants';
 import type { RankingView } from '#contract/ranking';
 import type { SessionUser } from '#contract/session';
 import { attributeIdFromSlug } from '#domain/attributes';

@@ -1,26 +1,9 @@
 import * as z from 'zod/mini';
 
+export * from './admin-constants';
+
 // Supervisor and admin calls (spec sections 3 and 7): simulated navigation, the LATAM order
 // summary and the user import. Paths after /api, spelled as in the spec.
-
-export const ADMIN_PATHS = {
-  brands: '/navegacion-simulada/marcas',
-  sites: '/navegacion-simulada/sedes/:brand',
-  platformSites: '/navegacion-simulada/plataformas/:brand/:platform',
-  agents: '/navegacion-simulada/agentes/:brand/:site',
-  loginAsUser: '/auth/login-as-user',
-  orderSummary: '/listado-peru',
-  /** The Resumen-pedidos.xlsx bytes. */
-  orderSummaryDownload: '/descargar-listado-latam',
-  importUsers: '/importar-usuario',
-  /** Public: the template holds no personal data. */
-  importTemplate: '/importar-usuario/plantilla',
-} as const;
-
-/** The file the order summary's Descargar saves (spec 9). */
-export const ORDER_SUMMARY_FILE_NAME = 'Resumen-pedidos.xlsx';
-/** The import template's file name. */
-export const IMPORT_TEMPLATE_FILE_NAME = 'importar-usuarios.xlsx';
 
 // --- Simulated navigation -------------------------------------------------------------
 // Spec 7 reads every list as `data.data.<list>`: the body is { success, data: { data: {...} } }.
@@ -68,31 +51,6 @@ export type OrderSummaryRow = z.infer<typeof orderSummaryRowSchema>;
 export const orderSummaryResponseSchema = z.object({ listado: z.array(orderSummaryRowSchema) });
 
 // --- User import -------------------------------------------------------------------------
-
-/**
- * The import template's columns, in order (README documents them). Header names are matched
- * ignoring case and spaces; name, email and marca_id are required.
- */
-export const IMPORT_COLUMNS = [
-  'name',
-  'email',
-  'nick_name',
-  'role',
-  'perfil',
-  'division',
-  'marca_id',
-  'plataforma',
-  'sede',
-  'puntos_ring_ring',
-] as const;
-export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
-export const REQUIRED_IMPORT_COLUMNS: readonly ImportColumn[] = ['name', 'email', 'marca_id'];
-
-/** What the import accepts (spec 5): xlsx, xls and csv. The server checks the content too. */
-export const IMPORT_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
-export const IMPORT_WRONG_TYPE = 'Por favor, sube solo archivos Excel (.xlsx, .xls) o CSV (.csv)';
-/** Largest import file accepted (the server refuses larger ones with 413). */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** A row that was not imported: its spreadsheet row number (the header is row 1). */
 export const importRowIssueSchema = z.object({ fila: z.int(), email: z.optional(z.string()), error: z.string() });

@@ -1,32 +1,12 @@
 import * as z from 'zod/mini';
+import { STALLED_AFTER_DAYS, NUDGE_STATES } from './coaching-constants';
+
+export * from './coaching-constants';
 
 // Seguimiento (beyond the spec, issue 20): what supervisors need to coach their floor. Every
 // figure is the server's, inside the caller's scope (the impersonation scope: INTERNO its
 // brand, PLATAFORMA its platforms within its brand, admin all). Paths after /api.
 // {atributo} is the attribute id (1-7).
-
-export const COACHING_PATHS = {
-  /** The brands, platforms and sites of the caller's scope, and the attributes with figures. */
-  options: '/seguimiento/ambito',
-  /** The overview of one attribute, with the previous attribute's figures beside it. */
-  overview: '/seguimiento/resumen/:atributo',
-  /** The same figures per site, and per platform (INTERNO, admin). */
-  bySite: '/seguimiento/sedes/:atributo',
-  /** Agents of one site who have not started, or stalled: paged and searchable. */
-  nudges: '/seguimiento/rezagados/:atributo',
-  /** Each quiz's questions ordered by share of wrong answers. */
-  questions: '/seguimiento/preguntas/:atributo',
-  /** One table as .xlsx (`:tabla` is one of COACHING_TABLES), with the same query as its read. */
-  download: '/seguimiento/descargar/:tabla/:atributo',
-} as const;
-
-/** The tables a supervisor can download; each is the figures of its read. */
-export const COACHING_TABLES = ['resumen', 'sedes', 'rezagados', 'preguntas'] as const;
-export type CoachingTable = (typeof COACHING_TABLES)[number];
-export const coachingFileName = (table: CoachingTable, attributeSlug: string): string => `seguimiento-${table}-${attributeSlug}.xlsx`;
-
-/** Days without activity after which an agent who started counts as stalled, unless asked otherwise. */
-export const STALLED_AFTER_DAYS = 7;
 
 const id = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000_000));
 
@@ -100,7 +80,6 @@ export const coachingNudgesQuerySchema = z.object({
 });
 export type CoachingNudgesQuery = z.infer<typeof coachingNudgesQuerySchema>;
 
-export const NUDGE_STATES = ['sin-empezar', 'parado'] as const;
 export const coachingNudgeSchema = z.object({
   user_id: z.int(),
   nick_name: z.nullable(z.string()),

@@ -1,45 +1,12 @@
 import * as z from 'zod/mini';
 
-/** Every API path is relative to this prefix; app and API share one origin. */
-export const API_BASE = '/api';
-
-/** Public system paths: liveness, readiness, and the configuration the app reads before sign-in. */
-export const SYSTEM_PATHS = {
-  health: '/health',
-  ready: '/health/ready',
-  config: '/config',
-} as const;
+export * from './common-constants';
 
 /** Shape of every 4xx/5xx body. `error` is Spanish text a user may see. */
 export const apiErrorSchema = z.object({
   success: z.optional(z.literal(false)),
   error: z.string(),
 });
-
-/** Header carrying the outbox row's UUID: the server answers a replay with the first response. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-/** Header carrying the ISO moment a queued action really happened (it may arrive much later). */
-export const OCCURRED_AT_HEADER = 'X-Occurred-At';
-
-/**
- * The <meta> of the app's page in which the server names the first home banner's files
- * ("wide compact"), for the static shell (src/app/shell/boot.ts spells it too, inlined).
- */
-export const SERVED_ART_META = 'impecable-art';
-
-/**
- * A <meta> per banner file the shell paints on the page's path, carrying the file itself
- * (`content` its path, `data-src` the SVG as a data: URL), so the page's largest image costs no
- * request (server/plugins/app-page.ts; src/app/shell/boot.ts spells it too).
- */
-export const SERVED_ART_FILE_META = 'impecable-art-file';
-
-/**
- * On /premios, the <meta> carrying the catalogue's first prize image (the same for everyone):
- * `content` its path, `data-src` the SVG as a data: URL, `data-ratio` its "width height", so the
- * shell paints the page's largest image with no request (server/plugins/app-page.ts; boot.ts).
- */
-export const SERVED_PRIZE_META = 'impecable-prize';
 
 export const healthSchema = z.object({ status: z.literal('ok') });
 

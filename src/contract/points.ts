@@ -1,9 +1,6 @@
 import * as z from 'zod/mini';
 
-export const POINTS_PATHS = {
-  balance: '/imps',
-  history: '/listado-imps',
-} as const;
+export * from './points-constants';
 
 /** GET imps: balance computed from the ledger; rings for brand 1's combined figure. */
 export const impsResponseSchema = z.object({

@@ -1,12 +1,10 @@
 import * as z from 'zod/mini';
+import { REFACE_STATUSES } from './reface-constants';
 
-/** Spec 4: a reface is pending, then processing, then completed or failed. */
-export const REFACE_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export * from './reface-constants';
+
 export const refaceStatusSchema = z.enum(REFACE_STATUSES);
 export type RefaceStatus = z.infer<typeof refaceStatusSchema>;
-
-/** Multipart field names of POST /refaces/upload. */
-export const REFACE_UPLOAD_FIELDS = { image: 'image', attribute: 'atributo_id' } as const;
 
 /**
  * GET /refaces/status/{atributo}. `status` is null before the first upload. `image_path` is
@@ -30,10 +28,3 @@ export const albumResponseSchema = z.object({ album: z.array(albumEntrySchema) }
 /** GET /download-image?path=… : the owner's portrait bytes (image/jpeg). */
 export const downloadImageQuerySchema = z.object({ path: z.string().check(z.minLength(1), z.maxLength(200)) });
 
-/** API paths relative to API_BASE (spec section 7). */
-export const REFACE_PATHS = {
-  upload: '/refaces/upload',
-  status: '/refaces/status/:atributo',
-  album: '/album',
-  downloadImage: '/download-image',
-} as const;

@@ -1,16 +1,7 @@
 import * as z from 'zod/mini';
+import { REDEEM_STATUSES } from './rewards-constants';
 
-/** The rewards endpoints (paths after /api, spelled as in the spec, "cangear" included). */
-export const REWARDS_PATHS = {
-  products: '/cheque-motiva/products',
-  redeem: '/cheque-motiva/cangear',
-  orders: '/cheque-motiva/ordenes/user',
-  /** Public HTML page of a coupon of the local gift-card provider (its link in an order's `url`). */
-  coupon: '/cupones/:code',
-} as const;
-
-/** Redeem answers carry one of these: ok, or error with the reason in `message`. */
-export const REDEEM_STATUSES = ['ok', 'error'] as const;
+export * from './rewards-constants';
 
 /** A value option of a prize: what it costs in IMPs and, for gift cards, its face value. */
 export const valueOptionSchema = z.object({
@@ -94,3 +85,16 @@ export const ordersResponseSchema = z.object({
   }),
 });
 export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
+
+/**
+ * A failed redeem's body as spec 8 reads it: its status and message (or error), each optional;
+ * anything else reads as an empty body.
+ */
+export const redeemErrorBodySchema = z.catch(
+  z.object({
+    status: z.optional(z.string()),
+    message: z.optional(z.string()),
+    error: z.optional(z.string()),
+  }),
+  {},
+);

@@ -1,18 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Sign-in, sign-out and the signed-in user's own calls (spec section 7; "ceck-admin" sic). */
-export const AUTH_PATHS = {
-  login: '/auth/login',
-  loginSso: '/auth/login-sso',
-  logout: '/auth/logout',
-  /** Demo mode only. */
-  demoSsoToken: '/demo/sso-token',
-  nickname: '/crear-nickname',
-  checkAdmin: '/ceck-admin',
-} as const;
-
-/** Profiles (perfil). Empty string is a normal agent. Compare case-insensitively. */
-export const PROFILES = ['admin', 'INTERNO', 'PLATAFORMA', 'LATAM'] as const;
+export * from './session-constants';
 
 /**
  * The signed-in user as the API returns it (spec section 3, plus `id`).
@@ -78,7 +66,6 @@ export const logoutResponseSchema = z.object({ success: z.literal(true) });
 
 export const loginAsUserBodySchema = z.object({ nick_name: z.string().check(z.minLength(1)) });
 
-export const NICKNAME_MAX = 30;
 export const nicknameBodySchema = z.object({ nick_name: z.string() });
 export const nicknameResponseSchema = z.object({
   success: z.literal(true),

@@ -1,16 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Training calls (spec section 7). `:id` is a video id, except in videos and attributeProgress (an attribute id). */
-export const TRAINING_PATHS = {
-  videos: '/video/atributo/:id',
-  videoSeen: '/video/:id/visto',
-  videoProgress: '/video/:id/progreso',
-  /** Queued offline. */
-  reportProgress: '/video/:id/porcentaje',
-  attributeProgress: '/progreso/:id',
-  /** Queued offline. */
-  logEvent: '/log/register',
-} as const;
+export * from './training-constants';
 
 /**
  * A training video of an attribute (position 0 is the presentation). `is_hable` is the

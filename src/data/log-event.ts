@@ -2,7 +2,7 @@
 // "Finaliza quizz", "Realiza el reface". One command for every screen that logs. Queued in the
 // outbox, so an event that happens offline is recorded and reaches the server once.
 // Never throws and never blocks: a lost log entry must not stop training, a quiz or navigation.
-import { TRAINING_PATHS } from '#contract/training';
+import { TRAINING_PATHS } from '#contract/training-constants';
 import { runCommand } from '#offline/outbox';
 import { isSimulatedNavigation } from '#offline/session';
 

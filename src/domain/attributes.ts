@@ -1,6 +1,7 @@
 // The seven programme attributes as the product names them (spec sections 1 and 2).
 // Pure lookup by URL slug; whether an attribute is enabled is data from the API, not here.
-import { ATTRIBUTE_SLUGS, type AttributeId, type AttributeSlug } from '#contract/attributes';
+import { ATTRIBUTE_SLUGS } from '#contract/attributes-constants';
+import type { AttributeId, AttributeSlug } from '#contract/attributes';
 
 const ATTRIBUTE_NAMES: Record<AttributeId, string> = {
   1: 'De Valor',

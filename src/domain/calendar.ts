@@ -3,7 +3,8 @@
 // Pure: `now` is always passed in; never reads the clock, the network or a database.
 // Days are calendar days in the programme's time zone, as ISO `YYYY-MM-DD` strings, so that
 // comparing two days is a plain string comparison.
-import { ATTRIBUTE_SLUGS, type AttributeId } from '#contract/attributes';
+import { ATTRIBUTE_SLUGS } from '#contract/attributes-constants';
+import type { AttributeId } from '#contract/attributes';
 import { attributeNameFromSlug } from './attributes';
 import { dateTimeFormat } from './date-format';
 

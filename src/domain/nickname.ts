@@ -1,7 +1,7 @@
 // The nickname rule (spec: "El Nick Name es obligatorio."): trimming, required, length, characters.
 // Pure; uniqueness needs the database and is checked by the server, not here.
 // Never changes letter case: the nickname is shown exactly as the agent typed it.
-import { NICKNAME_MAX } from '#contract/session';
+import { NICKNAME_MAX } from '#contract/session-constants';
 
 export type NicknameCheck = { ok: true; value: string } | { ok: false; error: string };
 

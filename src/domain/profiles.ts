@@ -3,7 +3,8 @@
 // ("Profile comparison is case-insensitive"). Shared: the server enforces these checks, the app
 // shows or hides by them. Pure: never touches I/O, storage or the router, and never decides
 // where a user is sent (navigation.ts) or whom a supervisor reaches (impersonation.ts).
-import { PROFILES, type SessionUser } from '#contract/session';
+import { PROFILES } from '#contract/session-constants';
+import type { SessionUser } from '#contract/session';
 
 export type Profile = (typeof PROFILES)[number] | '';
 

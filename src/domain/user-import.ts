@@ -2,7 +2,8 @@
 // what a valid row is, and which rows repeat an e-mail seen earlier in the same file.
 // Pure: cells in, checked rows out. Never reads the database (nickname clashes with stored
 // users, and creating or updating, are the server's job).
-import { IMPORT_COLUMNS, REQUIRED_IMPORT_COLUMNS, type ImportColumn, type ImportRowIssue } from '#contract/admin';
+import { IMPORT_COLUMNS, REQUIRED_IMPORT_COLUMNS } from '#contract/admin-constants';
+import type { ImportColumn, ImportRowIssue } from '#contract/admin';
 import { normalizeProfile, type Profile } from '#domain/profiles';
 import { checkNickname } from '#domain/nickname';
 

@@ -6,8 +6,11 @@
 // answer for, and never touches window, localStorage or React (the service worker runs it).
 import type { UpdateSpec } from 'dexie';
 import { ACTION_SIGNATURE_HEADER } from '#contract/action-signature';
-import { API_BASE, IDEMPOTENCY_HEADER, OCCURRED_AT_HEADER, apiErrorSchema } from '#contract/common';
-import { SYNC_PATHS, syncAnswerSchema, type SyncAction, type SyncResult } from '#contract/sync';
+import { API_BASE, IDEMPOTENCY_HEADER, OCCURRED_AT_HEADER } from '#contract/common-constants';
+import { apiErrorSchema } from '#contract/common';
+import { SYNC_PATHS } from '#contract/sync-constants';
+import type { SyncAction, SyncResult } from '#contract/sync';
+import { syncAnswerSchema } from '#contract/sync';
 import { db, lastSyncAtKey, type OutboxRow } from './db.ts';
 
 const BACKOFF_BASE_MS = 2_000;

@@ -4,7 +4,7 @@
 // Never reorders one user's rows, never drops a row the server did not accept, and never
 // touches window, localStorage or React: the service worker runs this on Background Sync.
 import Dexie from 'dexie';
-import { MAX_SYNC_ACTIONS } from '#contract/sync';
+import { MAX_SYNC_ACTIONS } from '#contract/sync-constants';
 import { db, type OutboxRow } from './db.ts';
 import { sendBatch, sendRow, type SendContext } from './drain-send.ts';
 import { surelyOffline } from './network.ts';

@@ -4,8 +4,8 @@
 // Owns the type, reading it from a row, and the one-time reading of rows queued before it.
 // No window, localStorage or React here: the service worker imports db.ts, which uses this.
 import { matchPath } from '#contract/paths';
-import { QUIZ_PATHS } from '#contract/quiz';
-import { TRAINING_PATHS } from '#contract/training';
+import { QUIZ_PATHS } from '#contract/quiz-constants';
+import { TRAINING_PATHS } from '#contract/training-constants';
 
 export type OutboxSubject =
   | { kind: 'video-progress'; videoId: number }

@@ -5,7 +5,7 @@
 // No window, localStorage or React: the service worker imports it too.
 import Dexie from 'dexie';
 import { signAction, type SignedAction } from '#contract/action-signature';
-import { API_BASE } from '#contract/common';
+import { API_BASE } from '#contract/common-constants';
 import { actionKeyMetaKey, db, type CacheRow, type ImpecableDb, type OutboxMethod, type OutboxRow } from './db.ts';
 import { requestDrain } from './drain-trigger.ts';
 import { subjectOf, type OutboxSubject } from './outbox-subject.ts';

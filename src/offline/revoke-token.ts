@@ -3,8 +3,8 @@
 // credentials once their user's queue is empty. Owns only that call; never throws (offline or
 // timed out, the device has already forgotten the token, and the server ends it when idle).
 // No window, localStorage or React here: the service worker revokes credentials too.
-import { API_BASE } from '#contract/common';
-import { AUTH_PATHS } from '#contract/session';
+import { API_BASE } from '#contract/common-constants';
+import { AUTH_PATHS } from '#contract/session-constants';
 
 const REVOKE_TIMEOUT_MS = 5_000;
 

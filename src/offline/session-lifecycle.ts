@@ -4,8 +4,8 @@
 // call is bounded and its failure only warned about; personal data is wiped and the session
 // cleared whatever else fails. Never drops queued actions: what cannot be sent now stays in the
 // outbox with its user's write-only sync credential. Window code (the page's drain loop).
-import { API_BASE } from '#contract/common';
-import { NOTIFICATION_PATHS } from '#contract/notifications';
+import { API_BASE } from '#contract/common-constants';
+import { NOTIFICATION_PATHS } from '#contract/notifications-constants';
 import { clearPersonalData } from './cache.ts';
 import { drainOutbox } from './drain.ts';
 import { drainTokenFor, registerBackgroundSync, startDrainLoop } from './drain-loop.ts';

@@ -1,6 +1,7 @@
 // The album's seven slides: every attribute in display order, whether it is enabled, and the
 // user's portrait path if there is one. Pure; the calendar may be missing (first visit offline).
-import { ATTRIBUTE_SLUGS, type Attribute, type AttributeId } from '#contract/attributes';
+import { ATTRIBUTE_SLUGS } from '#contract/attributes-constants';
+import type { Attribute, AttributeId } from '#contract/attributes';
 import type { AlbumEntry } from '#contract/reface';
 import { attributeNameFromSlug } from '#domain/attributes';
 

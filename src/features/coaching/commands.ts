@@ -4,7 +4,8 @@
 import { downloadCoachingTable, filterParams, nudgesParams, type NudgesQuery } from '#api/coaching';
 import { ApiRequestError } from '#api/http';
 import { saveFile } from '#components/save-file';
-import { coachingFileName, type CoachingFilter, type CoachingTable } from '#contract/coaching';
+import { coachingFileName } from '#contract/coaching-constants';
+import type { CoachingFilter, CoachingTable } from '#contract/coaching';
 import { surelyOffline } from '#offline/network';
 
 export const DOWNLOAD_OFFLINE = 'Sin conexión: la descarga necesita red. Inténtalo cuando vuelvas a tener conexión.';

@@ -3,7 +3,8 @@
 // and offline; the drain sends them (Idempotency-Key) and the screens revalidate afterwards.
 // Nothing is queued while a supervisor browses as an agent: the server refuses that session's writes.
 import { buildPath } from '#contract/paths';
-import { NOTIFICATION_PATHS, type NotificationList, type NotificationPreferences } from '#contract/notifications';
+import { NOTIFICATION_PATHS } from '#contract/notifications-constants';
+import type { NotificationList, NotificationPreferences } from '#contract/notifications';
 import { runCommand, updateSnapshot } from '#offline/outbox';
 import { isSimulatedNavigation } from '#offline/session';
 import { cacheKeys } from '#data/cache-keys';

@@ -1,7 +1,6 @@
 // This device's Web Push subscription, page side: whether the browser can take one, opting in
 // (permission, subscribe with the server's VAPID key, store it on the server) and out. The
 // service worker shows what arrives (sw/push.ts); sign-out unsubscribes (#offline/session-lifecycle).
-import { pushSubscriptionSchema } from '#contract/notifications';
 import { deletePushSubscription, fetchPushKey, savePushSubscription } from '#api/notifications';
 import { pushSupported } from './push-support.ts';
 
@@ -52,6 +51,7 @@ export async function enablePush(): Promise<void> {
       throw new Error('No se pudieron activar los avisos en este dispositivo. Inténtalo más tarde.', { cause: error });
     }
   }
+  const { pushSubscriptionSchema } = await import('#contract/notifications');
   const body = pushSubscriptionSchema.safeParse(subscription.toJSON());
   if (!body.success) throw new Error('Este navegador no admite avisos.');
   await savePushSubscription(body.data);

@@ -5,7 +5,7 @@
 // What the device keeps of answers (and of when questions were shown) is #offline/quiz-answers'.
 import type { Participation, Question } from '#contract/quiz';
 import { buildPath } from '#contract/paths';
-import { MAX_ELAPSED_MS, QUIZ_PATHS } from '#contract/quiz';
+import { MAX_ELAPSED_MS, QUIZ_PATHS } from '#contract/quiz-constants';
 import { startQuiz } from '#api/quiz';
 import { quizFinishedAction, type QuizNumber } from '#domain/quiz';
 import { countQueuedAnswer, elapsedSince } from '#domain/quiz-flow';

@@ -5,7 +5,8 @@
 // counts twice. Activity logs ("Clic vídeo", "Fin video") go through #data/log-event.
 import { buildPath } from '#contract/paths';
 import type { ImpsResponse } from '#contract/points';
-import { TRAINING_PATHS, type Video } from '#contract/training';
+import { TRAINING_PATHS } from '#contract/training-constants';
+import type { Video } from '#contract/training';
 import { VIDEO_POINTS } from '#domain/points';
 import { progressAfterVideoSeen } from '#domain/training';
 import { reportCompletesVideo, videoAfterReport } from '#domain/video-progress';

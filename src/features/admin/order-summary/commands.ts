@@ -1,6 +1,6 @@
 // Descargar (spec 7): the workbook from GET descargar-listado-latam, saved as
 // Resumen-pedidos.xlsx. Online only; a failure says "Error al descargar el archivo."
-import { ORDER_SUMMARY_FILE_NAME } from '#contract/admin';
+import { ORDER_SUMMARY_FILE_NAME } from '#contract/admin-constants';
 import { downloadOrderSummary } from '#api/admin';
 import { saveFile } from '#components/save-file';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { NICKNAME_MAX } from '#contract/session';
+import { NICKNAME_MAX } from '#contract/session-constants';
 import { ApiRequestError, OFFLINE_MESSAGE, UNKNOWN_ERROR_MESSAGE } from '#api/http';
 import { paths } from '#domain/paths';
 import { saveNickname } from '#features/auth/commands.ts';

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { NudgesQuery } from '#api/coaching';
-import { STALLED_AFTER_DAYS, type CoachingNudge, type CoachingNudges } from '#contract/coaching';
+import { STALLED_AFTER_DAYS } from '#contract/coaching-constants';
+import type { CoachingNudge, CoachingNudges } from '#contract/coaching';
 import { formatDateTime, formatNumber } from '#domain/format';
 import { pendingText } from '#features/coaching/figures.ts';
 import { useCoachingNudges } from '#features/coaching/queries.ts';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDebouncedValue } from '@mantine/hooks';
-import { STALLED_AFTER_DAYS } from '#contract/coaching';
+import { STALLED_AFTER_DAYS } from '#contract/coaching-constants';
 import { choose, type ScopeLevel } from '#features/coaching/scope.ts';
 import { coachingViewOf } from '#features/coaching/view-params.ts';
 

@@ -1,5 +1,6 @@
 import { Stack, Switch, Text } from '@mantine/core';
-import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS, type NotificationPreferences } from '#contract/notifications';
+import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS } from '#contract/notifications-constants';
+import type { NotificationPreferences } from '#contract/notifications';
 import { FreshnessNote } from '#components/freshness-note';
 import { saveNotificationPreferences } from '../commands.ts';
 import { useNotificationPreferences } from '../queries.ts';

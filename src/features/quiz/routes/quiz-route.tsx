@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { ATTRIBUTE_SLUGS } from '#contract/attributes';
+import { ATTRIBUTE_SLUGS } from '#contract/attributes-constants';
 import { UnknownAttribute } from '#components/unknown-attribute';
 import { attributeIdFromSlug, attributeNameFromSlug } from '#domain/attributes';
 import { isQuizNumber } from '#domain/quiz';

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { ATTRIBUTE_SLUGS, type AttributeId } from '#contract/attributes';
+import { ATTRIBUTE_SLUGS } from '#contract/attributes-constants';
+import type { AttributeId } from '#contract/attributes';
 import { attributeNameFromSlug } from '#domain/attributes';
 import { sessionAtom } from '#offline/session';
 import { useAttributeOpen } from '#data/shared-reads';

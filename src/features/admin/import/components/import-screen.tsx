@@ -1,6 +1,6 @@
 import { Alert, Anchor, Card, Code, Stack, Text, Title } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
-import { IMPORT_COLUMNS, REQUIRED_IMPORT_COLUMNS } from '#contract/admin';
+import { IMPORT_COLUMNS, REQUIRED_IMPORT_COLUMNS } from '#contract/admin-constants';
 import { IMPORT_TEMPLATE_URL } from '#api/admin';
 import { AlertIcon } from '#components/alert-icon';
 import { ImportDropzone } from '#features/admin/import/components/import-dropzone.tsx';
