@@ -199,7 +199,7 @@ test('PLATAFORMA downloads an attribute ranking by brand as a real spreadsheet; 
   await signInAs('plataforma');
   await downloads.open();
   await downloads.expectVisible();
-  await expect(downloads.attribute()).toHaveValue('De Valor');
+  await expect(downloads.attribute().locator('option:checked')).toHaveText('De Valor');
   await downloads.chooseFilter('Marca');
   const file = await downloads.download('Descargar ranking del atributo');
   expect(file.suggestedFilename()).toBe('ranking-devalor-marca.xlsx');

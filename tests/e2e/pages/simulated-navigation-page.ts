@@ -13,11 +13,21 @@ export class SimulatedNavigationPage {
     return this.page.getByRole('combobox', { name: label });
   }
 
-  /** Opens a dropdown once it is enabled and picks an option (by name, or the first). Returns its text. */
+  /**
+   * Picks an option (by name, or the first) once the dropdown is enabled. Returns its text. Brand,
+   * platform and site are the browser's own selects; the agent's is Mantine's searchable Select.
+   */
   async choose(label: 'Marca' | 'Plataforma' | 'Sede' | 'Agente', option?: string): Promise<string> {
     await expect(this.dropdown(label)).toBeEnabled();
+    if (label !== 'Agente') {
+      const text = option ?? (await this.dropdown(label).locator('option:not([disabled])').first().innerText()).trim();
+      await this.dropdown(label).selectOption({ label: text });
+      await expect(this.dropdown(label).locator('option:checked')).toHaveText(text);
+      return text;
+    }
     await this.dropdown(label).click();
-    const choice = option ? this.page.getByRole('option', { name: option, exact: true }) : this.page.getByRole('option').first();
+    const list = this.page.getByRole('listbox', { name: label });
+    const choice = option ? list.getByRole('option', { name: option, exact: true }) : list.getByRole('option').first();
     const text = (await choice.innerText()).trim();
     await choice.click();
     await expect(this.dropdown(label)).toHaveValue(text);

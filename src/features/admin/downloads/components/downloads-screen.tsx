@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Input, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Input, NativeSelect, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { AlertIcon } from '#components/alert-icon';
 import type { DownloadFilter } from '#contract/ranking';
 import { usesRankingDownloadFilter } from '#domain/profiles';
@@ -60,14 +60,17 @@ export function DownloadsScreen({ userId, perfil }: DownloadsScreenProps) {
                 El ranking mensual de un atributo, con la posición de cada agente y sus premios.
               </Text>
             </Stack>
-            <Select
+            {/* The browser's own list: seven attributes need no search, and a phone shows its native picker. */}
+            <NativeSelect
               label="Atributo"
-              data={attributes.map((a) => ({ value: String(a.id), label: a.nombre }))}
-              value={attribute}
-              onChange={setChosen}
-              disabled={busy}
-              allowDeselect={false}
-              placeholder={calendar.isLoading ? 'Cargando...' : 'Elige un atributo'}
+              data={
+                attribute === null
+                  ? [{ value: '', label: calendar.isLoading ? 'Cargando...' : 'Elige un atributo', disabled: true }]
+                  : attributes.map((a) => ({ value: String(a.id), label: a.nombre }))
+              }
+              value={attribute ?? ''}
+              onChange={(event) => setChosen(event.currentTarget.value)}
+              disabled={busy || attribute === null}
             />
             {withFilter && (
               <Stack gap={4}>

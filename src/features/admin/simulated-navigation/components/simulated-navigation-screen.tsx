@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert, Button, Card, Flex, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Flex, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { SessionUser } from '#contract/session';
 import { usesPlatformStep } from '#domain/profiles';
 import { paths } from '#domain/paths';
@@ -8,6 +8,18 @@ import { errorMessage } from '#api/http';
 import { AlertIcon } from '#components/alert-icon';
 import { browseAsAgent } from '#features/admin/simulated-navigation/commands.ts';
 import { useCascade } from '#features/admin/simulated-navigation/hooks/use-cascade.ts';
+import { ListSelect } from '#features/admin/simulated-navigation/components/list-select.tsx';
+
+/** The searchable agent dropdown, after the first paint; the native list until then, or if it cannot load. */
+const AgentSelect = lazy(() =>
+  import('#features/admin/simulated-navigation/components/agent-select.tsx').then(
+    (m) => ({ default: m.AgentSelect }),
+    (error: unknown) => {
+      console.warn('Could not load the searchable agent list', error);
+      return { default: ListSelect };
+    },
+  ),
+);
 
 export const NO_AGENT_CHOSEN = '¡Error! Tienes que elegir un agente';
 
@@ -37,7 +49,7 @@ export function SimulatedNavigationScreen({ user }: { user: SessionUser }) {
     );
   };
 
-  const select = { allowDeselect: false, comboboxProps: { withinPortal: true }, nothingFoundMessage: 'Sin resultados' } as const;
+  const agent = { label: 'Agente', placeholder: 'Selecciona un agente', data: options.agents, value: choice.agent, onChange: cascade.chooseAgent, disabled: disabled.agent };
 
   return (
     <Stack gap="lg">
@@ -51,12 +63,14 @@ export function SimulatedNavigationScreen({ user }: { user: SessionUser }) {
             canjean IMPs.
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Select {...select} label="Marca" placeholder="Selecciona una marca" data={options.brands} value={choice.brand} onChange={cascade.chooseBrand} disabled={disabled.brand} />
+            <ListSelect label="Marca" placeholder="Selecciona una marca" data={options.brands} value={choice.brand} onChange={cascade.chooseBrand} disabled={disabled.brand} />
             {platformStep && (
-              <Select {...select} label="Plataforma" placeholder="Selecciona una plataforma" data={options.platforms} value={choice.platform} onChange={cascade.choosePlatform} disabled={disabled.platform} />
+              <ListSelect label="Plataforma" placeholder="Selecciona una plataforma" data={options.platforms} value={choice.platform} onChange={cascade.choosePlatform} disabled={disabled.platform} />
             )}
-            <Select {...select} label="Sede" placeholder="Selecciona una sede" data={options.sites} value={choice.site} onChange={cascade.chooseSite} disabled={disabled.site} />
-            <Select {...select} searchable label="Agente" placeholder="Selecciona un agente" data={options.agents} value={choice.agent} onChange={cascade.chooseAgent} disabled={disabled.agent} />
+            <ListSelect label="Sede" placeholder="Selecciona una sede" data={options.sites} value={choice.site} onChange={cascade.chooseSite} disabled={disabled.site} />
+            <Suspense fallback={<ListSelect {...agent} />}>
+              <AgentSelect {...agent} />
+            </Suspense>
           </SimpleGrid>
           {cascade.failed && (
             <Text size="sm" c="red.8" role="status">
