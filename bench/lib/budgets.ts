@@ -51,11 +51,11 @@ export const BUDGETS = {
  * 8-9 KB when zod left the boot path (the contract's schemas load with an answer: #api/http
  * readJson), which took five more screens under the target. The two staff screens went under
  * it when their short lists became native selects (Mantine's Select: ~30 KB with its popover;
- * the agent's searchable Select loads after the first paint).
+ * the agent's searchable Select loads after the first paint), and Seguimiento when Table stopped
+ * carrying ScrollArea (scripts/vite/slim-dependencies.ts).
  */
 export const BUNDLE_CEILINGS_KB: Readonly<Record<string, number>> = {
   '/login': 136,
-  'coaching/coaching': 205,
   'ranking/ranking': 206,
 };
 

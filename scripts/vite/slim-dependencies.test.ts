@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { placeIndicatorAfterLayout } from './slim-dependencies.ts';
+import { nativeTableScroll, placeIndicatorAfterLayout } from './slim-dependencies.ts';
 
 const require = createRequire(import.meta.url);
-const INDICATOR = join(dirname(require.resolve('@mantine/core/styles.css')), 'esm/components/FloatingIndicator/use-floating-indicator.mjs');
+const MANTINE = dirname(require.resolve('@mantine/core/styles.css'));
+const INDICATOR = join(MANTINE, 'esm/components/FloatingIndicator/use-floating-indicator.mjs');
+const SCROLL_CONTAINER = join(MANTINE, 'esm/components/Table/TableScrollContainer.mjs');
 
 describe('slim-dependencies: the floating indicator', () => {
   const installed = readFileSync(INDICATOR, 'utf8');
@@ -27,5 +29,23 @@ describe('slim-dependencies: the floating indicator', () => {
 
   it('fails the build when Mantine changes the file, rather than guess', () => {
     expect(() => placeIndicatorAfterLayout(installed.replace('previousTarget.current = target;', 'previousTarget.current = target ?? null;'))).toThrow(/no longer places the indicator/);
+  });
+});
+
+describe('slim-dependencies: Table.ScrollContainer', () => {
+  const installed = readFileSync(SCROLL_CONTAINER, 'utf8');
+  const patched = nativeTableScroll(installed);
+
+  it('no longer imports ScrollArea: the container is always the native scrolling box', () => {
+    expect(installed).toContain('import { ScrollArea }');
+    expect(patched).not.toMatch(/ScrollArea/);
+    expect(patched).toContain('const defaultProps = { type: "native" };');
+    expect(patched).toContain('component: "div",');
+    // The native box still gets its overflow and minimum width from the same CSS variables.
+    expect(patched).toContain('"--table-overflow": type === "native" ? "auto" : void 0');
+  });
+
+  it('fails the build when Mantine changes the file, rather than guess', () => {
+    expect(() => nativeTableScroll(installed.replace('component: type === "scrollarea" ? ScrollArea : "div",', 'component: ScrollArea,'))).toThrow(/no longer has/);
   });
 });

@@ -12,6 +12,10 @@
 //   /ranking). The ResizeObserver it starts in that same effect measures it anyway, right after
 //   the browser's own layout and before the first paint; so it only measures at once when the
 //   target moves from one option to another (the slide the user sees).
+// - Mantine's Table carries Table.ScrollContainer, which imports ScrollArea (5 KB gzip) for its
+//   default `type="scrollarea"`. The app scrolls wide tables natively (a focusable box: the
+//   ranking, Seguimiento), so the container is always the native one and ScrollArea stays with
+//   the screens that use it themselves.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -22,6 +26,24 @@ const FLOATING_IMPORT = 'import { useMergeRefs } from "@floating-ui/react";';
 const ROUTER_BUILDS: Record<string, string> = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
 const FLOATING_INDICATOR = /\/@mantine\/core\/esm\/components\/FloatingIndicator\/use-floating-indicator\.mjs$/;
 const PLACE_AT_ONCE = '\t\tpreviousTarget.current = target;\n\t\tupdatePosition();\n';
+const TABLE_SCROLL_CONTAINER = /\/@mantine\/core\/esm\/components\/Table\/TableScrollContainer\.mjs$/;
+const SCROLL_CONTAINER_PARTS = [
+  ['import { ScrollArea } from "../ScrollArea/ScrollArea.mjs";\n', ''],
+  ['const defaultProps = { type: "scrollarea" };', 'const defaultProps = { type: "native" };'],
+  ['component: type === "scrollarea" ? ScrollArea : "div",', 'component: "div",'],
+] as const;
+const SCROLL_AREA_PROPS = /\t\t\.\.\.type === "scrollarea" \? maxHeight \? \{[\s\S]*?\} : \{\},\n/;
+
+/** TableScrollContainer.mjs without ScrollArea: always the native scrolling box (see above). */
+export function nativeTableScroll(code: string, id = 'TableScrollContainer.mjs'): string {
+  let out = code;
+  for (const [from, to] of SCROLL_CONTAINER_PARTS) {
+    if (out.split(from).length !== 2) throw new Error(`slim-dependencies: ${id} no longer has ${JSON.stringify(from)}`);
+    out = out.replace(from, to);
+  }
+  if (!SCROLL_AREA_PROPS.test(out)) throw new Error(`slim-dependencies: ${id} no longer passes ScrollArea's props as expected`);
+  return out.replace(SCROLL_AREA_PROPS, '');
+}
 
 /** use-floating-indicator.mjs measuring at once only when its target moves (see above). */
 export function placeIndicatorAfterLayout(code: string, id = 'use-floating-indicator.mjs'): string {
@@ -48,6 +70,7 @@ export function slimDependencies(): Plugin {
     },
     transform(code, id) {
       if (FLOATING_INDICATOR.test(id.split('?')[0]!)) return { code: placeIndicatorAfterLayout(code, id), map: null };
+      if (TABLE_SCROLL_CONTAINER.test(id.split('?')[0]!)) return { code: nativeTableScroll(code, id), map: null };
       if (!SCROLL_AREA.test(id.split('?')[0]!)) return null;
       if (!code.includes(FLOATING_IMPORT)) throw new Error(`slim-dependencies: ${id} no longer imports useMergeRefs as expected`);
       // floating-ui takes an array of refs; Mantine's hook takes them as arguments.
