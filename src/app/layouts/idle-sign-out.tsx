@@ -1,48 +1,26 @@
-import { Suspense, useCallback, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Suspense } from 'react';
 import { useAtomValue } from 'jotai';
 import { idleSignOutApplies } from '#domain/profiles';
 import { sessionAtom } from '#offline/session';
-import { useCachedAppConfig } from '#data/shared-reads';
-import { useIdleSignOut } from '#app/hooks/use-idle-sign-out.ts';
-import { useIdle, useIdleEffect } from '#app/hooks/run-when-idle.ts';
-import { paths } from '#app/paths.ts';
+import { useIdle } from '#app/hooks/run-when-idle.ts';
 import { onDemand } from '#components/on-demand';
 
-/** The server's default, used until the configuration is on the device. */
-const DEFAULT_IDLE_MINUTES = 10;
-
-// The warning's Modal (focus trap, scroll lock) is not part of the first paint.
-const loadWarning = () => import('#app/layouts/idle-warning.tsx').then((m) => m.IdleWarning);
-const IdleWarning = onDemand(loadWarning);
+// The timer's code (activity tracking across tabs, the countdown) loads only where it applies.
+const IdleTimer = onDemand(() => import('#app/layouts/idle-timer.tsx').then((m) => m.IdleTimer));
 
 /**
  * Kiosk profiles (admin, INTERNO, PLATAFORMA, LATAM; a supervisor browsing as an agent too)
- * are signed out after the configured idle minutes, warned one minute before. The timers start
- * once the first paint is done; the idle minutes come from the device's copy of the
- * configuration, so an offline start asks the network for nothing.
+ * are signed out after the configured idle minutes, warned one minute before (IdleTimer). The
+ * timer starts once the first paint is done; agents never load it.
  */
 export function IdleSignOut() {
   const session = useAtomValue(sessionAtom);
   const enabled = idleSignOutApplies(session.originalUser ?? session.user);
-  const { data: config } = useCachedAppConfig(enabled ? (session.user?.id ?? null) : null);
-  const navigate = useNavigate();
   const idle = useIdle();
-  const idleMs = (config?.supervisorIdleMinutes ?? DEFAULT_IDLE_MINUTES) * 60_000;
-  const onExpire = useCallback(() => void navigate(paths.logout.getHref(), { replace: true }), [navigate]);
-  const { secondsLeft, stayConnected } = useIdleSignOut({ enabled: enabled && idle, idleMs, onExpire });
-  // Fetched ahead on kiosks, so the warning still shows if the network is gone by then.
-  useIdleEffect(() => {
-    if (enabled) loadWarning().catch(() => undefined);
-  }, [enabled]);
-  // Once shown, the warning stays mounted so it closes with its transition.
-  const [warned, setWarned] = useState(false);
-  if (secondsLeft !== null && !warned) setWarned(true);
-
-  if (!warned) return null;
+  if (!enabled || !idle) return null;
   return (
     <Suspense fallback={null}>
-      <IdleWarning opened={secondsLeft !== null} secondsLeft={secondsLeft ?? 0} onStay={stayConnected} />
+      <IdleTimer userId={session.user?.id ?? null} />
     </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, ScrollArea, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import type { Attribute } from '#contract/attributes';
 import { AttributeLogo } from '#components/attribute-logo';
 import { useScrollEdges } from '#components/use-scroll-edges';
@@ -19,7 +19,7 @@ interface AttributeMenuProps {
 /** The menu's shape while the calendar loads, so the content beside or below does not jump. */
 export function AttributeMenuPlaceholder() {
   return (
-    <div className={`${classes.menu} ${classes.menuPlaceholderRow}`} aria-hidden="true">
+    <div className={classes.menu} aria-hidden="true">
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} className={classes.menuPlaceholder} radius="md" />
       ))}
@@ -29,7 +29,7 @@ export function AttributeMenuPlaceholder() {
 
 /**
  * On a phone the menu is a strip wider than the screen: which ends hide more items, for the
- * fades that say so (with the always-visible scrollbar). The current item starts in view,
+ * fades that say so (with the scrollbar). The current item starts in view,
  * centred once the browser has laid the strip out (a ResizeObserver's first call comes after
  * layout and before paint; reading it in the effect would force that layout inside the
  * screen's first commit).
@@ -59,18 +59,8 @@ export function AttributeMenu({ calendar, currentId, query }: AttributeMenuProps
   const { viewport, edges } = useStripEdges(currentId);
   return (
     <nav aria-label="Atributos del ranking" className={classes.menuNav}>
-      <ScrollArea
-        type="always"
-        scrollbars="x"
-        // Room for the scrollbar from the first paint, not once it is measured (no layout shift).
-        offsetScrollbars="x"
-        scrollbarSize={6}
-        viewportRef={viewport}
-        className={classes.menuStrip}
-        classNames={{ thumb: classes.menuThumb }}
-        data-more-before={edges.before || undefined}
-        data-more-after={edges.after || undefined}
-      >
+      {/* The browser's own scrolling, as the home's avatar row: a thin scrollbar in the brand colour. */}
+      <div ref={viewport} className={classes.menuStrip} data-more-before={edges.before || undefined} data-more-after={edges.after || undefined}>
         <div className={classes.menu}>
           {inDisplayOrder(calendar).map((entry) => {
             const closed = isMonthClosed(entry, now);
@@ -108,7 +98,7 @@ export function AttributeMenu({ calendar, currentId, query }: AttributeMenuProps
             );
           })}
         </div>
-      </ScrollArea>
+      </div>
     </nav>
   );
 }
