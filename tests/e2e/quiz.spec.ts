@@ -124,9 +124,23 @@ test('started online, answered offline (a reload keeps the timer), corrected on 
       await expect(quiz.progress(6)).toBeVisible();
       await expect.poll(() => quiz.timerSeconds()).toBeGreaterThanOrEqual(2);
       const shown = await quiz.timerSeconds();
+      // Every time the timer shows after the reload, from its first frame: never less than before
+      // (while the device reads the moment back it shows "--:--", never 00:00).
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        Object.assign(window, { timerTexts: seen });
+        new MutationObserver(() => {
+          const text = document.querySelector('[role="timer"]')?.textContent?.trim();
+          if (text && seen[seen.length - 1] !== text) seen.push(text);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
       await page.reload();
       await expect(quiz.progress(6)).toBeVisible();
-      expect(await quiz.timerSeconds()).toBeGreaterThanOrEqual(shown);
+      await expect.poll(() => quiz.timerSeconds()).toBeGreaterThanOrEqual(shown);
+      const texts = await page.evaluate(() => (window as unknown as { timerTexts: string[] }).timerTexts);
+      const seconds = texts.filter((text) => text !== '--:--').map((text) => text.split(':').reduce((total, part) => total * 60 + Number(part), 0));
+      expect(seconds.length, texts.join(' ')).toBeGreaterThan(0);
+      expect(Math.min(...seconds), texts.join(' ')).toBeGreaterThanOrEqual(shown);
     }
     await quiz.answer(n, { wrong: n === WRONG_QUESTION });
     await expect(quiz.status()).toContainText('Respuesta guardada');

@@ -99,7 +99,7 @@ export class QuizPage {
     return (await handle.jsonValue()) as { scrollY: number; spans: Span[] };
   }
 
-  /** Whole seconds the timer shows ("01:05" → 65). */
+  /** Whole seconds the timer shows ("01:05" → 65); NaN while it shows "--:--" (time not read back yet). */
   async timerSeconds(): Promise<number> {
     const [mm, ss] = (await this.timer().innerText()).trim().split(':').map(Number);
     return (mm ?? 0) * 60 + (ss ?? 0);

@@ -16,6 +16,9 @@ function ClockIcon() {
   );
 }
 
+/** The timer while the device reads back when the question was first shown (after a reload). */
+const UNKNOWN_TIME = '--:--';
+
 interface QuestionCardProps {
   participationId: number;
   question: Question;
@@ -51,12 +54,13 @@ export function QuestionCard({ participationId, question, total, review, onConfi
           </Text>
           <Group gap={8} wrap="nowrap">
             {review === null && (
-              <Text size="xs" c="dimmed" visibleFrom="xs">
-                Si aciertas ahora: {answerPoints(elapsedMs, true)} IMPs
+              // Kept in place (hidden) until the time is known, so the timer beside it does not move.
+              <Text size="xs" c="dimmed" visibleFrom="xs" style={elapsedMs === null ? { visibility: 'hidden' } : undefined}>
+                Si aciertas ahora: {answerPoints(elapsedMs ?? 0, true)} IMPs
               </Text>
             )}
-            <Badge size="lg" variant="light" color="brand" className={classes.timer} leftSection={<ClockIcon />} role="timer" aria-label={`Tiempo de la pregunta: ${formatTimer(elapsedMs)}`}>
-              {formatTimer(elapsedMs)}
+            <Badge size="lg" variant="light" color="brand" className={classes.timer} leftSection={<ClockIcon />} role="timer" aria-label={`Tiempo de la pregunta: ${elapsedMs === null ? 'calculando' : formatTimer(elapsedMs)}`}>
+              {elapsedMs === null ? UNKNOWN_TIME : formatTimer(elapsedMs)}
             </Badge>
           </Group>
         </Group>

@@ -6,7 +6,8 @@ const TICK_MS = 250;
 
 /**
  * A question's timer: the moment it was first shown on this device (kept across reloads) and
- * the time since, ticking while `running`. `shownAt` is null until the device has recorded it.
+ * the time since, ticking while `running`. Both are null until the device has recorded (or, after
+ * a reload, read back) that moment: the screen never shows a time it does not know.
  */
 export function useQuestionTimer(participationId: number, questionId: number, running: boolean) {
   const [shownAt, setShownAt] = useState<number | null>(null);
@@ -16,11 +17,16 @@ export function useQuestionTimer(participationId: number, questionId: number, ru
     let cancelled = false;
     markQuestionShown(participationId, questionId).then(
       (at) => {
-        if (!cancelled) setShownAt(at);
+        if (cancelled) return;
+        setShownAt(at);
+        setNow(Date.now());
       },
       // Storage refused: time from now, so the question can still be answered.
       () => {
-        if (!cancelled) setShownAt(Date.now());
+        if (cancelled) return;
+        const at = Date.now();
+        setShownAt(at);
+        setNow(at);
       },
     );
     return () => {
@@ -34,5 +40,5 @@ export function useQuestionTimer(participationId: number, questionId: number, ru
     return () => clearInterval(timer);
   }, [running]);
 
-  return { shownAt, elapsedMs: shownAt === null ? 0 : elapsedSince(shownAt, now) };
+  return { shownAt, elapsedMs: shownAt === null ? null : elapsedSince(shownAt, now) };
 }
