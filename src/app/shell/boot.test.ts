@@ -193,12 +193,6 @@ const ENTRY_SCRIPT = ['script', '/assets/index-e.js'];
 const ENTRY_FIRST = [['stylesheet', '/assets/index-g.css'], ENTRY_SCRIPT, ['modulepreload', '/assets/react-f.js']];
 const asked = (links: ReturnType<typeof fakeWindow>['links']) => links.map((l) => (l.tag === 'script' ? ['script', l.src] : [l.rel, l.href]));
 const ana = user('', { id: 7 });
-/** What the shell asks for on /home with timers only (no Scheduler API). */
-const fakeWindowPainted = () => {
-  const page = fakeWindow('/home', { [SESSION_KEY]: session(ana), [HINT_KEY]: hint });
-  bootShell(page.win, data);
-  return page.painted();
-};
 const session = (who: SessionUser, originalUser: SessionUser | null = null) => ({ status: 'authenticated', token: 't', user: who, originalUser });
 const hint = { userId: 7, nick: 'AnaImpecable', amount: '1.250', unit: 'IMPs' };
 
@@ -238,21 +232,6 @@ describe('bootShell', () => {
     expect(page.links.length).toBeLessThanOrEqual(4);
     expect(asked(page.painted())).toContainEqual(['preload', '/assets/home-route-c.css']);
     expect(page.links.filter((l) => l.tag === 'script')).toHaveLength(1);
-  });
-
-  it('asks for the rest in user-blocking tasks where the browser has the Scheduler API, never behind a timer', () => {
-    const page = fakeWindow('/home', { [SESSION_KEY]: session(ana), [HINT_KEY]: hint });
-    const tasks: { run: () => void; priority: string }[] = [];
-    Object.assign(page.win, { scheduler: { postTask: (run: () => void, options: { priority: string }) => tasks.push({ run, priority: options.priority }) } });
-    bootShell(page.win, data);
-    page.frame();
-    page.frame();
-    expect(page.links.length).toBeLessThanOrEqual(4);
-    expect(tasks.map((task) => task.priority)).toEqual(['user-blocking']);
-    while (tasks.length) tasks.shift()!.run();
-    page.timers();
-    expect(asked(page.links)).toContainEqual(['preload', '/assets/home-route-c.css']);
-    expect(asked(page.links)).toEqual(asked(fakeWindowPainted()));
   });
 
   it('does not wait for ever for a banner that will not load, and starts a hidden page at once', () => {

@@ -308,21 +308,6 @@ function routeFiles(data: ShellData, indexes: number[]): [rel: string, href: str
 /** Files asked for per task: starting a request costs the main thread, so no task asks for many. */
 export const FILES_PER_TASK = 4;
 
-interface TaskScheduler {
-  postTask(task: () => void, options: { priority: 'user-blocking' }): unknown;
-}
-
-/**
- * Runs the next batch in a task of its own: a user-blocking one where the browser has the
- * Scheduler API, so the batches are not queued behind the page's other work (the entry's
- * evaluation, files arriving) and every file is asked for within a few frames; else a timer.
- */
-function batchTask(win: Window, run: () => void): void {
-  const scheduler = (win as unknown as { scheduler?: Partial<TaskScheduler> }).scheduler;
-  if (scheduler && typeof scheduler.postTask === 'function') scheduler.postTask(run, { priority: 'user-blocking' });
-  else win.setTimeout(run, 0);
-}
-
 /**
  * Starts the app: the entry's stylesheets (src/main.tsx waits for them before its first render)
  * and <script>, then its modules and the route's files, a few per task.
@@ -343,7 +328,7 @@ function startApp(win: Window, data: ShellData, indexes: number[]): void {
   for (const [rel, href] of files) adds.push(() => addLink(doc, rel, href));
   const step = () => {
     adds.splice(0, FILES_PER_TASK).forEach((add) => add());
-    if (adds.length) batchTask(win, step);
+    if (adds.length) win.setTimeout(step, 0);
   };
   step();
 }
