@@ -131,7 +131,11 @@ export function measureBundle(distDir: string): BundleReport {
 
   const { entryKey, routes } = routeTable(manifest);
   const perRoute = Object.entries(routes).map(([route, keys]) => measure(route, keys));
-  const carriesZod = (file: string) => readFileSync(join(distDir, file), 'utf8').includes(ZOD_MARK);
+  const zodFiles = new Map<string, boolean>();
+  const carriesZod = (file: string) => {
+    if (!zodFiles.has(file)) zodFiles.set(file, readFileSync(join(distDir, file), 'utf8').includes(ZOD_MARK));
+    return zodFiles.get(file)!;
+  };
   const zodRoutes = Object.entries(routes)
     .filter(([route, keys]) => !NEEDS_SCHEMAS_AT_ONCE.has(route) && [...closure(manifest, keys).js].some(carriesZod))
     .map(([route]) => route);

@@ -37,6 +37,7 @@ interface QuestionCardProps {
 export function QuestionCard({ participationId, question, total, review, onConfirm, children }: QuestionCardProps) {
   const [selected, setSelected] = useState<string | null>(null);
   const { shownAt, elapsedMs } = useQuestionTimer(participationId, question.id, review === null);
+  const time = elapsedMs === null ? null : formatTimer(elapsedMs);
   const titleId = `pregunta-${question.id}`;
   const value = review ? String(review.optionId) : selected;
 
@@ -55,12 +56,12 @@ export function QuestionCard({ participationId, question, total, review, onConfi
           <Group gap={8} wrap="nowrap">
             {review === null && (
               // Kept in place (hidden) until the time is known, so the timer beside it does not move.
-              <Text size="xs" c="dimmed" visibleFrom="xs" style={elapsedMs === null ? { visibility: 'hidden' } : undefined}>
+              <Text size="xs" c="dimmed" visibleFrom="xs" style={time === null ? { visibility: 'hidden' } : undefined}>
                 Si aciertas ahora: {answerPoints(elapsedMs ?? 0, true)} IMPs
               </Text>
             )}
-            <Badge size="lg" variant="light" color="brand" className={classes.timer} leftSection={<ClockIcon />} role="timer" aria-label={`Tiempo de la pregunta: ${elapsedMs === null ? 'calculando' : formatTimer(elapsedMs)}`}>
-              {elapsedMs === null ? UNKNOWN_TIME : formatTimer(elapsedMs)}
+            <Badge size="lg" variant="light" color="brand" className={classes.timer} leftSection={<ClockIcon />} role="timer" aria-label={`Tiempo de la pregunta: ${time ?? 'calculando'}`}>
+              {time ?? UNKNOWN_TIME}
             </Badge>
           </Group>
         </Group>

@@ -15,20 +15,13 @@ export function useQuestionTimer(participationId: number, questionId: number, ru
 
   useEffect(() => {
     let cancelled = false;
-    markQuestionShown(participationId, questionId).then(
-      (at) => {
-        if (cancelled) return;
-        setShownAt(at);
-        setNow(Date.now());
-      },
-      // Storage refused: time from now, so the question can still be answered.
-      () => {
-        if (cancelled) return;
-        const at = Date.now();
-        setShownAt(at);
-        setNow(at);
-      },
-    );
+    const start = (at: number) => {
+      if (cancelled) return;
+      setShownAt(at);
+      setNow(Date.now());
+    };
+    // Storage refused: time from now, so the question can still be answered.
+    markQuestionShown(participationId, questionId).then(start, () => start(Date.now()));
     return () => {
       cancelled = true;
     };
