@@ -5,8 +5,10 @@ import { atom, getDefaultStore } from 'jotai';
 import type { SessionUser } from '#contract/session';
 
 export const SESSION_STORAGE_KEY = 'impecable.session';
-/** The static shell's header hint (src/app/shell/shell-hint.ts): personal, so it leaves with its user. */
+/** The static shell's header hint (#offline/shell-hint): personal, so it leaves with its user. */
 export const SHELL_HINT_STORAGE_KEY = 'impecable.shell-hint';
+/** The page the static shell repaints (#offline/shell-hint `writeShellPage`): personal too. */
+export const SHELL_PAGE_STORAGE_KEY = 'impecable.shell-page';
 
 export type SessionStatus = 'checking' | 'authenticated' | 'unauthenticated';
 
@@ -48,7 +50,10 @@ const baseAtom = atom<Session>(readStored());
 export const sessionAtom = atom(
   (get) => get(baseAtom),
   (get, set, next: Session) => {
-    if (get(baseAtom).user?.id !== next.user?.id) globalThis.localStorage?.removeItem(SHELL_HINT_STORAGE_KEY);
+    if (get(baseAtom).user?.id !== next.user?.id) {
+      globalThis.localStorage?.removeItem(SHELL_HINT_STORAGE_KEY);
+      globalThis.localStorage?.removeItem(SHELL_PAGE_STORAGE_KEY);
+    }
     set(baseAtom, next);
     if (next.status === 'authenticated' && next.token) {
       globalThis.localStorage?.setItem(SESSION_STORAGE_KEY, JSON.stringify(next));

@@ -1,16 +1,12 @@
 // Registers the service worker (production builds only) and runs the update flow: a new
 // worker waits until the user chooses "Actualizar"; then it takes over and the page reloads.
 // Never reloads by itself, and never while a video, a quiz or a download is busy
-// (#offline/busy): the choice is kept and applied when they finish. workbox-window loads
-// with the registration (at idle, see update-banner.tsx), not with the first paint.
-import { atom, getDefaultStore } from 'jotai';
-import type { Workbox } from 'workbox-window';
+// (#offline/busy): the choice is kept and applied when they finish. This file, with
+// workbox-window, loads at idle (update-banner.tsx), not with the first paint.
+import { getDefaultStore } from 'jotai';
+import { Workbox } from 'workbox-window';
 import { isBusy, whenIdle } from '#offline/busy';
-
-/** none; waiting (a new version is ready); deferred (chosen, waits for busy); applying. */
-export type UpdateStatus = 'none' | 'waiting' | 'deferred' | 'applying';
-
-export const updateStatusAtom = atom<UpdateStatus>('none');
+import { updateStatusAtom, type UpdateStatus } from '#app/pwa/update-status.ts';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -34,14 +30,7 @@ async function reloadWhenIdle(): Promise<void> {
 export function startServiceWorker(): void {
   if (started || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   started = true;
-  import('workbox-window').then(
-    ({ Workbox }) => register(new Workbox('/sw.js', { scope: '/' })),
-    (error: unknown) => {
-      // Offline before the file was cached: the next page load tries again.
-      started = false;
-      console.warn('Could not load the service worker registration', error);
-    },
-  );
+  register(new Workbox('/sw.js', { scope: '/' }));
 }
 
 function register(wb: Workbox): void {

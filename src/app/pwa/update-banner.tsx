@@ -1,9 +1,18 @@
 import { Suspense, useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { listenForInstall } from '#app/pwa/install-prompt.ts';
-import { startServiceWorker, updateStatusAtom } from '#app/pwa/sw-registration.ts';
+import { updateStatusAtom } from '#app/pwa/update-status.ts';
 import { runWhenIdle } from '#app/hooks/run-when-idle.ts';
 import { onDemand } from '#components/on-demand';
+
+/** The registration and its update flow, with workbox-window: at idle, not with the first paint. */
+function startServiceWorker(): void {
+  import('#app/pwa/sw-registration.ts').then(
+    (m) => m.startServiceWorker(),
+    // Offline before the file was cached: the next page load tries again.
+    (error: unknown) => console.warn('Could not load the service worker registration', error),
+  );
+}
 
 const UpdateNotice = onDemand(() => import('#app/pwa/update-notice.tsx').then((m) => m.UpdateNotice));
 

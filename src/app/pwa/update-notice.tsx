@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Affix, Box, Button, Group, Notification, Text } from '@mantine/core';
 import { busyAtom } from '#offline/busy';
-import { applyUpdate, type UpdateStatus } from '#app/pwa/sw-registration.ts';
+import { applyUpdate } from '#app/pwa/sw-registration.ts';
+import type { UpdateStatus } from '#app/pwa/update-status.ts';
 
 /**
  * "Nueva versión disponible": the update is applied only when the user chooses "Actualizar",

@@ -9,10 +9,10 @@ import { guardRedirect, navigationBanner, signedInLoginRedirect } from '#domain/
 import { normalizePath } from '#domain/paths';
 import { canjearAction, showsBalance } from '#domain/profiles';
 import { hasRewardsAccess } from '#domain/rewards';
-import { SESSION_STORAGE_KEY, SHELL_HINT_STORAGE_KEY } from '#offline/session';
+import { SESSION_STORAGE_KEY, SHELL_HINT_STORAGE_KEY, SHELL_PAGE_STORAGE_KEY } from '#offline/session';
 import {
-  bannerNick, bootShell, guardTarget, hasCatalogue, HINT_KEY, isAgent, landing, loginRedirect, normalize, SERVED_ART_FILE_META, SERVED_ART_META, SERVED_PRIZE_META,
-  SESSION_KEY, type ShellData,
+  bannerNick, bootShell, guardTarget, hasCatalogue, HINT_KEY, isAgent, landing, loginRedirect, normalize, PAGE_KEY, readPage, SERVED_ART_FILE_META, SERVED_ART_META,
+  SERVED_PRIZE_META, SESSION_KEY, type ShellData,
 } from './boot.ts';
 import { SHELL_ROUTES } from './route-modules.ts';
 
@@ -68,6 +68,7 @@ describe('the shell mirrors the app rules it paints by', () => {
     expect(SERVED_ART_META).toBe(CONTRACT_SERVED_ART_META);
     expect(SERVED_ART_FILE_META).toBe(CONTRACT_SERVED_ART_FILE_META);
     expect(HINT_KEY).toBe(SHELL_HINT_STORAGE_KEY);
+    expect(PAGE_KEY).toBe(SHELL_PAGE_STORAGE_KEY);
   });
 });
 
@@ -401,5 +402,43 @@ describe('bootShell', () => {
     Object.defineProperty(broken.win, 'localStorage', { get: () => { throw new Error('blocked'); } });
     bootShell(broken.win, data);
     expect(broken.attrs().get('data-frame')).toBe('login');
+  });
+});
+
+describe('readPage: the stored page the shell repaints', () => {
+  const stored = { userId: 7, path: '/home', html: '<main><p>Hola</p></main>', styles: ['/assets/index-a.css', '/assets/home-route-b.css'], css: ':root{}' };
+  const storage = (value: unknown) => ({ getItem: (key: string) => (key === PAGE_KEY ? (typeof value === 'string' ? value : JSON.stringify(value)) : null) });
+
+  it('is the signed-in user’s page of this path, as stored', () => {
+    expect(readPage(storage(stored), ana, '/home')).toEqual(stored);
+  });
+
+  it('is never another user’s, nor another path’s', () => {
+    expect(readPage(storage(stored), user('', { id: 8 }), '/home')).toBeNull();
+    expect(readPage(storage(stored), ana, '/premios')).toBeNull();
+  });
+
+  it('asks for no stylesheet but the build’s own', () => {
+    for (const href of ['https://example.com/assets/x.css', '//example.com/x.css', '/assets/../x.css', '/media/x.css', '/assets/x.js', 'javascript:alert(1)', 7]) {
+      expect(readPage(storage({ ...stored, styles: [...stored.styles, href] }), ana, '/home'), String(href)).toBeNull();
+    }
+    expect(readPage(storage({ ...stored, styles: [] }), ana, '/home')).toBeNull();
+  });
+
+  it('is null when malformed, unreadable or absent', () => {
+    expect(readPage(storage({ ...stored, html: 1 }), ana, '/home')).toBeNull();
+    expect(readPage(storage({ ...stored, css: null }), ana, '/home')).toBeNull();
+    expect(readPage(storage({ ...stored, styles: '/assets/index-a.css' }), ana, '/home')).toBeNull();
+    expect(readPage(storage('{not json'), ana, '/home')).toBeNull();
+    expect(readPage(storage(null), ana, '/home')).toBeNull();
+    expect(readPage(null, ana, '/home')).toBeNull();
+  });
+
+  it('is painted only on /home: another frame leaves it alone', () => {
+    const page = fakeWindow('/premios', { [SESSION_KEY]: session(ana), [PAGE_KEY]: { ...stored, path: '/premios' } });
+    bootShell(page.win, data);
+    expect(page.attrs().get('data-frame')).toBe('screen');
+    expect(asked(page.painted())).not.toContainEqual(['stylesheet', '/assets/home-route-b.css']);
+    expect(page.attrs().has('data-page')).toBe(false);
   });
 });

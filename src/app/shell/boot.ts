@@ -5,7 +5,7 @@
 // anything: it reads localStorage and only shows. When unsure, it shows less, never a wrong name.
 // The rules it mirrors (guard, header, banner) are checked against #domain in boot.test.ts.
 // One file a little over the usual size: the build inlines it whole, so it cannot be split.
-import type { ShellArt, ShellHint } from '#offline/shell-hint';
+import type { ShellArt, ShellHint, ShellPage } from '#offline/shell-hint';
 import type { ShellFrame } from './route-modules.ts';
 
 /** What the build writes into the page: [pattern, frame, text, file indexes] per route. */
@@ -44,6 +44,7 @@ export interface ShellSession {
 
 export const SESSION_KEY = 'impecable.session';
 export const HINT_KEY = 'impecable.shell-hint';
+export const PAGE_KEY = 'impecable.shell-page';
 
 const LOGIN = '/login';
 const LOGOUT = '/logout';
@@ -333,6 +334,84 @@ function startApp(win: Window, data: ShellData, indexes: number[]): void {
   step();
 }
 
+/** A stylesheet of the app's own build ('/assets/x.css'): a stored page may ask for nothing else. */
+function ownStyle(href: unknown): boolean {
+  return typeof href === 'string' && /^\/assets\/[\w.-]+\.css$/.test(href);
+}
+
+/** `user`'s last content of `path` (page-snapshot.ts), only when it is theirs, of this path, and well formed. */
+export function readPage(storage: Pick<Storage, 'getItem'> | null, user: ShellUser, path: string): ShellPage | null {
+  try {
+    const page = JSON.parse((storage && storage.getItem(PAGE_KEY)) || 'null') as ShellPage | null;
+    if (!page || page.userId !== user.id || page.path !== path || typeof page.html !== 'string' || typeof page.css !== 'string') return null;
+    if (!Array.isArray(page.styles) || !page.styles.length) return null;
+    for (const href of page.styles) if (!ownStyle(href)) return null;
+    return page;
+  } catch {
+    return null;
+  }
+}
+
+/** Elements a stored page never paints: whatever could run, load a document or change the page's base. */
+const UNSAFE = 'script,iframe,frame,object,embed,link,meta,base,form,template';
+
+/**
+ * The stored markup as inert nodes: parsed in a template (nothing loads or runs there), without
+ * UNSAFE elements, event handler attributes or javascript: links. What the app wrote is never
+ * any of these; a tampered page loses them.
+ */
+export function safeFragment(doc: Document, html: string): DocumentFragment {
+  const template = doc.createElement('template');
+  template.innerHTML = html;
+  const content = template.content;
+  const unsafe = content.querySelectorAll(UNSAFE);
+  for (let i = 0; i < unsafe.length; i++) unsafe[i]!.remove();
+  const all = content.querySelectorAll('*');
+  for (let i = 0; i < all.length; i++) {
+    const el = all[i]!;
+    for (let a = el.attributes.length - 1; a >= 0; a--) {
+      const attr = el.attributes[a]!;
+      const name = attr.name.toLowerCase();
+      if (name.indexOf('on') === 0 || (/^(href|src|srcset|action|formaction|xlink:href)$/.test(name) && /^\s*javascript:/i.test(attr.value))) {
+        el.removeAttribute(attr.name);
+      }
+    }
+  }
+  return content;
+}
+
+/**
+ * Paints `page` in the shell (#as-page, inert): its markup and theme at once, shown (data-page)
+ * once every stylesheet it names has loaded, never unstyled; a stylesheet that fails (an old
+ * build's) leaves the skeleton. `done` runs either way, once settled.
+ */
+function paintPage(doc: Document, shell: HTMLElement, page: ShellPage, done: () => void): void {
+  const holder = doc.getElementById('as-page');
+  if (!holder) return done();
+  const style = doc.createElement('style');
+  style.textContent = page.css;
+  holder.appendChild(style);
+  holder.appendChild(safeFragment(doc, page.html));
+  doc.documentElement.setAttribute('data-mantine-color-scheme', 'light');
+  let left = page.styles.length;
+  let failed = false;
+  const settle = (ok: boolean) => {
+    failed = failed || !ok;
+    if (--left > 0) return;
+    if (!failed) shell.setAttribute('data-page', '');
+    done();
+  };
+  for (const href of page.styles) {
+    const link = doc.createElement('link');
+    link.rel = 'stylesheet';
+    link.crossOrigin = '';
+    link.href = href;
+    link.addEventListener('load', () => settle(true), { once: true });
+    link.addEventListener('error', () => settle(false), { once: true });
+    doc.head.appendChild(link);
+  }
+}
+
 /** How long the app waits at most for the banner the shell paints before it starts loading. */
 export const ART_WAIT_MS = 1000;
 
@@ -420,5 +499,9 @@ export function bootShell(win: Window, data: ShellData): void {
   shell.setAttribute('data-frame', frame);
   const signedIn = !!user && (frame === 'home' || frame === 'dashboard' || frame === 'screen');
   const files = (signedIn ? data.signedIn : []).concat(route ? route[3] : []);
-  afterFirstPaint(win, shell, () => startApp(win, data, files));
+  const start = () => afterFirstPaint(win, shell, () => startApp(win, data, files));
+  const page = signedIn && user && frame === 'home' ? readPage(storage, user, path) : null;
+  // After the header's first frame: parsing the page must not delay "Hola".
+  if (page) win.requestAnimationFrame(() => win.requestAnimationFrame(() => paintPage(doc, shell, page, () => undefined)));
+  start();
 }

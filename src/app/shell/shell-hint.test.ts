@@ -2,10 +2,10 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '#contract/session';
 import { resetDb } from '#offline/db';
-import { setSession, SHELL_HINT_STORAGE_KEY, signedOut } from '#offline/session';
+import { setSession, SHELL_HINT_STORAGE_KEY, SHELL_PAGE_STORAGE_KEY, signedOut } from '#offline/session';
 import { createSessionLifecycle } from '#offline/session-lifecycle';
-import { readHint } from './boot.ts';
-import { writeShellArt, writeShellHint } from '#offline/shell-hint';
+import { readHint, readPage } from './boot.ts';
+import { writeShellArt, writeShellHint, writeShellPage } from '#offline/shell-hint';
 
 const user = (id: number, perfil = ''): SessionUser => ({
   id, name: `U${id}`, email: `u${id}@impecable.demo`, nick_name: `Nick${id}`, role: 'agente', perfil, division: null, marca_id: 2, puntos_ring_ring: 0,
@@ -92,5 +92,33 @@ describe('the shell hint', () => {
     writeShellHint(ana, '1.250', 'IMPs');
     setSession({ ...signedOut, status: 'authenticated', user: { ...ana, nick_name: 'Nueva' }, token: 't1', seeModal: true });
     expect(readHint(storage, ana)?.amount).toBe('1.250');
+  });
+
+  describe('the stored page', () => {
+    const page = { path: '/home', html: '<main><p>Hola</p></main>', styles: ['/assets/index-a.css'], css: ':root{}' };
+
+    it('is kept for the user it belongs to, and read back by the shell for them only', () => {
+      signIn(ana);
+      writeShellPage(ana, page);
+      expect(readPage(storage, ana, '/home')).toEqual({ ...page, userId: ana.id });
+      expect(readPage(storage, bruno, '/home')).toBeNull();
+    });
+
+    it('is not written for a user who is no longer signed in', () => {
+      signIn(bruno);
+      writeShellPage(ana, page);
+      expect(storage.getItem(SHELL_PAGE_STORAGE_KEY)).toBeNull();
+    });
+
+    it('goes with the sign-out, and when a supervisor leaves the agent they browsed as', async () => {
+      signIn(ana);
+      writeShellPage(ana, page);
+      await lifecycle().signOut();
+      expect(storage.getItem(SHELL_PAGE_STORAGE_KEY)).toBeNull();
+      signIn(ana, ines);
+      writeShellPage(ana, page);
+      await lifecycle().restoreOriginalUser();
+      expect(storage.getItem(SHELL_PAGE_STORAGE_KEY)).toBeNull();
+    });
   });
 });
