@@ -237,12 +237,13 @@ test.describe('without the app’s JavaScript', () => {
     await page.goto('/home');
 
     const planted = '<img src="/favicon.svg" onload="window.__ran = 1"><script>window.__ran = 2</script>'
-      + '<a href="javascript:window.__ran = 3">enlace</a><iframe src="/home"></iframe><p>Texto guardado</p>';
+      + '<a href="javascript:window.__ran = 3">enlace</a><iframe src="/home"></iframe><p>Texto guardado</p>'
+      + '<svg><a><animate attributeName="href" values="javascript:window.__ran = 4"></animate><text y="20">svg</text></a></svg>';
     await visit({ html: stored.html.replace(/<\/main>$/, `${planted}</main>`) });
     await expect(shell).toHaveAttribute('data-page', '');
     await expect(shell.getByText('Texto guardado', { exact: true })).toBeVisible();
     await expect(shell.locator('#as-page img[src="/favicon.svg"]')).toHaveJSProperty('complete', true);
-    expect(await shell.locator('#as-page script, #as-page iframe, #as-page [onload], #as-page [href^="javascript"]').count()).toBe(0);
+    expect(await shell.locator('#as-page script, #as-page iframe, #as-page animate, #as-page [onload], #as-page [href^="javascript"]').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __ran?: number }).__ran)).toBeUndefined();
 
     for (const [what, change] of [

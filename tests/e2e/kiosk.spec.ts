@@ -127,6 +127,9 @@ test('kiosk: LATAM left idle is signed out by the app, its token is revoked, and
   expect(buyer).not.toBe('');
   await expect.poll(async () => JSON.stringify((await everythingStored(page)).indexedDb).includes(buyer), { timeout: 15_000 }).toBe(true);
 
+  // The idle timer loads after the first paint; it counts from the opening, which it records
+  // as activity (use-idle-sign-out.ts): only then is nine minutes later its warning.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('impecable.activity'))).not.toBeNull();
   await page.clock.fastForward('09:05');
   await expect(page.getByRole('dialog', { name: '¿Sigues ahí?' })).toBeVisible();
   await page.clock.fastForward('01:00');

@@ -352,8 +352,11 @@ export function readPage(storage: Pick<Storage, 'getItem'> | null, user: ShellUs
   }
 }
 
-/** Elements a stored page never paints: whatever could run, load a document or change the page's base. */
-const UNSAFE = 'script,iframe,frame,object,embed,link,meta,base,form,template';
+/**
+ * Elements a stored page never paints: whatever could run, load a document, change the page's
+ * base or (SVG animation) rewrite a link.
+ */
+const UNSAFE = 'script,iframe,frame,object,embed,link,meta,base,form,template,animate,set';
 
 /**
  * The stored markup as inert nodes: parsed in a template (nothing loads or runs there), without
