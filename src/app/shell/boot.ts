@@ -386,11 +386,11 @@ export function safeFragment(doc: Document, html: string): DocumentFragment {
 /**
  * Paints `page` in the shell (#as-page, inert): its markup and theme at once, shown (data-page)
  * once every stylesheet it names has loaded, never unstyled; a stylesheet that fails (an old
- * build's) leaves the skeleton. `done` runs either way, once settled.
+ * build's) leaves the skeleton.
  */
-function paintPage(doc: Document, shell: HTMLElement, page: ShellPage, done: () => void): void {
+function paintPage(doc: Document, shell: HTMLElement, page: ShellPage): void {
   const holder = doc.getElementById('as-page');
-  if (!holder) return done();
+  if (!holder) return;
   const style = doc.createElement('style');
   style.textContent = page.css;
   holder.appendChild(style);
@@ -400,9 +400,7 @@ function paintPage(doc: Document, shell: HTMLElement, page: ShellPage, done: () 
   let failed = false;
   const settle = (ok: boolean) => {
     failed = failed || !ok;
-    if (--left > 0) return;
-    if (!failed) shell.setAttribute('data-page', '');
-    done();
+    if (--left === 0 && !failed) shell.setAttribute('data-page', '');
   };
   for (const href of page.styles) {
     const link = doc.createElement('link');
@@ -502,9 +500,8 @@ export function bootShell(win: Window, data: ShellData): void {
   shell.setAttribute('data-frame', frame);
   const signedIn = !!user && (frame === 'home' || frame === 'dashboard' || frame === 'screen');
   const files = (signedIn ? data.signedIn : []).concat(route ? route[3] : []);
-  const start = () => afterFirstPaint(win, shell, () => startApp(win, data, files));
   const page = signedIn && user && frame === 'home' ? readPage(storage, user, path) : null;
-  // After the header's first frame: parsing the page must not delay "Hola".
-  if (page) win.requestAnimationFrame(() => win.requestAnimationFrame(() => paintPage(doc, shell, page, () => undefined)));
-  start();
+  // After the header's first frame (parsing the page must not delay "Hola"), while the app starts.
+  if (page) win.requestAnimationFrame(() => win.requestAnimationFrame(() => paintPage(doc, shell, page)));
+  afterFirstPaint(win, shell, () => startApp(win, data, files));
 }

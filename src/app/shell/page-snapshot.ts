@@ -26,7 +26,8 @@ function neutralize(main: HTMLElement): void {
 }
 
 /** `main` as the shell can repaint it, or null while its content is not settled. */
-export function capturePage(main: HTMLElement, doc: Document = document): Omit<ShellPage, 'userId' | 'path'> | null {
+export function capturePage(main: HTMLElement): Omit<ShellPage, 'userId' | 'path'> | null {
+  const doc = main.ownerDocument;
   if (!main.firstElementChild || main.querySelector(UNSETTLED)) return null;
   const copy = main.cloneNode(true) as HTMLElement;
   neutralize(copy);
