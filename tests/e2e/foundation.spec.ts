@@ -25,6 +25,18 @@ test('an SSO link from `npm run sso-link` signs an agent in: greeting and ledger
   await expect(shell.balance()).toContainText(esNumber(imps));
 });
 
+test('on a demo server the login offers the demo users, and choosing one signs in as them', async ({ page, shell }) => {
+  await page.goto('/login');
+  // The card's code loads only when the configuration says the server is a demo.
+  const card = page.getByRole('region', { name: 'Modo demostración' });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: /^Ana\b/ }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  const { user } = await storedSession(page);
+  expect(user.email).toBe('ana@impecable.demo');
+  await expect(shell.greeting(user.nick_name!)).toBeVisible();
+});
+
 test('a used or forged SSO link is refused with the login alert', async ({ page, login, signInAs }) => {
   const { ssoPath } = await signInAs('bruno');
   await page.evaluate(() => localStorage.clear());

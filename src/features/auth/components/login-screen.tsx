@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Alert, Button, Card, Divider, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -8,9 +8,12 @@ import { sessionAtom } from '#offline/session';
 import { LOGIN_FAILED_MESSAGE, signInWithGoogle } from '#features/auth/commands.ts';
 import { useAppConfig } from '#data/app-config';
 import { AuthShell } from '#features/auth/components/auth-shell.tsx';
-import { DemoUsersCard } from '#features/auth/components/demo-users-card.tsx';
 import { GoogleSignIn } from '#features/auth/components/google-sign-in.tsx';
 import { LoginPitch } from '#features/auth/components/login-pitch.tsx';
+import { onDemand } from '#components/on-demand';
+
+// Demo servers only (a real deployment has no demo users): its code is not part of /login's first paint.
+const DemoUsersCard = onDemand(() => import('#features/auth/components/demo-users-card.tsx').then((m) => m.DemoUsersCard));
 
 interface LoginScreenProps {
   /** A message passed in the route (/login/:message) or navigation state. */
@@ -82,7 +85,11 @@ export function LoginScreen({ passedMessage }: LoginScreenProps) {
           </Text>
         </Stack>
       </Card>
-      {config?.demoMode && config.demoUsers.length > 0 && <DemoUsersCard users={config.demoUsers} />}
+      {config?.demoMode && config.demoUsers.length > 0 && (
+        <Suspense fallback={null}>
+          <DemoUsersCard users={config.demoUsers} />
+        </Suspense>
+      )}
     </AuthShell>
   );
 }
