@@ -67,6 +67,32 @@ test('the prizes in view when the catalogue opens show at once; those scrolled i
   await expect(last).not.toHaveAttribute('data-instant');
 });
 
+test.describe('straight from the network (no service worker answering first)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a prize image that arrives late moves nothing in its card: name, price and button stay put', async ({ page, signInAs }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInAs('ana');
+    // The images wait until the card has been measured without them.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/media/products/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await new CataloguePage(page).open();
+    const card = page.getByRole('article').first();
+    const button = card.getByRole('button', { name: 'Canjear' });
+    await expect(button).toBeVisible();
+    const image = card.locator('img');
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false);
+    const before = await button.boundingBox();
+    release();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await button.boundingBox()).toEqual(before);
+  });
+});
+
 test('Bruno (brand 1) sees "Acceso restringido" on /premios and /mis-ordenes, and /mis-ingresos sends him home', async ({ page, signInAs }) => {
   await signInAs('bruno');
   for (const path of ['/premios', '/mis-ordenes']) {
