@@ -55,8 +55,6 @@ describe('DemandLoader', () => {
     await settle();
     loader.release();
     expect(ready).toHaveBeenCalledExactlyOnceWith('menu', false);
-    loader.activate();
-    expect(ready).toHaveBeenCalledOnce();
   });
 
   it('after a failed load (offline), the next intent tries again', async () => {
@@ -72,5 +70,21 @@ describe('DemandLoader', () => {
     await settle();
     expect(ready).toHaveBeenCalledExactlyOnceWith('menu', false);
     warn.mockRestore();
+  });
+
+  it('a click on the stand-in after a closed hand-over, before the swap is on screen, hands over again, open, once', async () => {
+    const { loader, ready, arrive, settle } = setup();
+    loader.intent();
+    arrive('menu');
+    await settle();
+    expect(ready).toHaveBeenLastCalledWith('menu', false);
+    loader.press();
+    loader.release();
+    loader.activate();
+    loader.activate();
+    expect(ready.mock.calls).toEqual([
+      ['menu', false],
+      ['menu', true],
+    ]);
   });
 });

@@ -11,6 +11,7 @@ export class DemandLoader<T> {
   private holding = false;
   private open = false;
   private delivered = false;
+  private deliveredOpen = false;
 
   constructor(
     private readonly load: () => Promise<T>,
@@ -55,8 +56,12 @@ export class DemandLoader<T> {
   }
 
   private deliver(): void {
-    if (this.value === undefined || this.holding || this.delivered) return;
+    if (this.value === undefined || this.holding) return;
+    // Handed over closed, but the stand-in is still there to be clicked (the page has not
+    // rendered the swap yet, a busy phone): hand over again, open, or the click is lost.
+    if (this.delivered && (!this.open || this.deliveredOpen)) return;
     this.delivered = true;
+    this.deliveredOpen = this.open;
     this.onReady(this.value, this.open);
   }
 }
