@@ -335,7 +335,7 @@ function startApp(win: Window, data: ShellData, indexes: number[]): void {
 }
 
 /** A stylesheet of the app's own build ('/assets/x.css'): a stored page may ask for nothing else. */
-function ownStyle(href: unknown): boolean {
+export function ownStyle(href: unknown): boolean {
   return typeof href === 'string' && /^\/assets\/[\w.-]+\.css$/.test(href);
 }
 

@@ -7,6 +7,7 @@
 // with its user. Loaded on those screens only, after their first paint (use-page-snapshot.ts).
 import { writeShellPage, type ShellPage } from '#offline/shell-hint';
 import { runWhenIdle } from '#app/hooks/run-when-idle.ts';
+import { ownStyle } from '#app/shell/boot.ts';
 
 /** Content that is not settled yet: a loading state, a skeleton, an error. */
 const UNSETTLED = '[aria-busy="true"], [role="alert"], .mantine-Skeleton-root[data-visible]';
@@ -33,7 +34,7 @@ export function capturePage(main: HTMLElement): Omit<ShellPage, 'userId' | 'path
   neutralize(copy);
   const styles = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
     .map((link) => new URL(link.href, doc.baseURI))
-    .filter((url) => url.origin === new URL(doc.baseURI).origin && /^\/assets\/[\w.-]+\.css$/.test(url.pathname))
+    .filter((url) => url.origin === new URL(doc.baseURI).origin && ownStyle(url.pathname))
     .map((url) => url.pathname);
   const css = [...doc.querySelectorAll('style[data-mantine-styles]')].map((style) => style.textContent ?? '').join('\n');
   return { html: copy.outerHTML, styles: [...new Set(styles)], css };

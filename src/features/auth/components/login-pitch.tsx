@@ -30,7 +30,7 @@ export function LoginPitch() {
           El programa de formación y reconocimiento de los agentes de plataformas de servicio.
         </Text>
       </Stack>
-      {/* A plain list (Mantine's List and ThemeIcon are 2 KB /login does not need to paint). */}
+      {/* A plain list (Mantine's List and ThemeIcon: about 1 KB /login does not need to paint). */}
       <ul className={classes.points}>
         {POINTS.map((point) => (
           <li key={point}>
