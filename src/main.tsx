@@ -5,14 +5,13 @@ import '@mantine/core/styles/global.layer.css';
 import './app/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppRouter, appHistory } from '#app/browser-router.tsx';
+import { App, prepareStart } from '#app/app.tsx';
 import { Providers } from '#app/providers.tsx';
-import { AppRoutes, prepareRoute } from '#app/router.tsx';
 import { stylesReady } from '#app/shell/shell.ts';
 import { nextTask } from '#app/hooks/run-when-idle.ts';
 
 // The first screen's code and cached rows start loading now, together, before React renders.
-void prepareRoute(appHistory.location);
+prepareStart();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -26,9 +25,7 @@ void Promise.all([stylesReady(), nextTask()]).then(() =>
     createRoot(root).render(
       <StrictMode>
         <Providers>
-          <AppRouter onNavigate={prepareRoute}>
-            <AppRoutes />
-          </AppRouter>
+          <App />
         </Providers>
       </StrictMode>,
     );

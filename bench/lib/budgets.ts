@@ -55,11 +55,12 @@ export const BUDGETS = {
  * carrying ScrollArea (scripts/vite/slim-dependencies.ts); the ranking when its attribute strip
  * scrolled natively (as the home's avatar row) and the kiosk idle timer loaded only for kiosks.
  * /login down to 132 when the service worker registration left the entry (it loads at idle),
- * the demo users' card loaded only on demo servers, and the pitch's list became plain markup.
+ * the demo users' card loaded only on demo servers, and the pitch's list became plain markup;
+ * and under its target (109 KB), so without a ceiling, when a signed-out /login stopped loading
+ * react-router (src/app/app.tsx), ky left the boot path (it loads with the first call) and the
+ * small modules the sign-in screen shares with the layout became one file.
  */
-export const BUNDLE_CEILINGS_KB: Readonly<Record<string, number>> = {
-  '/login': 132,
-};
+export const BUNDLE_CEILINGS_KB: Readonly<Record<string, number>> = {};
 
 export type BundleBudgets = { loginJsKb: number; routeJsKb: number; routeCssKb: number };
 

@@ -12,7 +12,7 @@ import { minifySync, transformWithOxc, type Plugin, type Rolldown } from 'vite';
 import type { ShellData } from '#app/shell/boot.ts';
 import { ATTRIBUTE_SLUGS } from '#contract/attributes';
 import { attributeNameFromSlug } from '#domain/attributes';
-import { SHELL_ROUTES, SIGNED_IN_MODULES } from '#app/shell/route-modules.ts';
+import { ROUTER_MODULE, SHELL_ROUTES, SIGNED_IN_MODULES } from '#app/shell/route-modules.ts';
 
 const BOOT = fileURLToPath(new URL('../../src/app/shell/boot.ts', import.meta.url));
 const CSS = fileURLToPath(new URL('../../src/app/shell/shell.css', import.meta.url));
@@ -79,9 +79,14 @@ function shellData(bundle: Bundle | undefined, modules: Map<string, string>, bas
     return [...out].map(indexOf);
   };
   const signedIn = filesFor(SIGNED_IN_MODULES);
-  // A signed-in route lists only what the guard and the layout do not already bring.
+  // A signed-in route lists only what the router, guard and layout do not already bring; the
+  // status screens (SSO, sign-out) come with the router, the sign-in screen without it (app.tsx).
   const own = (route: (typeof SHELL_ROUTES)[number]) =>
-    filesFor([route.module]).filter((index) => route.frame === 'login' || route.frame === 'status' || !signedIn.includes(index));
+    route.frame === 'login'
+      ? filesFor([route.module])
+      : route.frame === 'status'
+        ? filesFor([ROUTER_MODULE, route.module])
+        : filesFor([route.module]).filter((index) => !signedIn.includes(index));
   const routes = SHELL_ROUTES.map((route): ShellData['routes'][number] => [route.pattern, route.frame, route.text ?? '', own(route)]);
   const names = Object.fromEntries(Object.values(ATTRIBUTE_SLUGS).map((slug) => [slug, attributeNameFromSlug(slug) ?? slug]));
   return { routes, files, signedIn, names, entry };

@@ -1,5 +1,4 @@
 import { Component, useEffect, useLayoutEffect, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Logo } from '#components/logo';
 import { dismissShell } from '#app/shell/shell.ts';
@@ -46,7 +45,7 @@ export function RouteError({ error, fullScreen = false }: RouteErrorProps) {
           <Text c="dimmed">{detail}</Text>
           <Group gap="sm">
             <Button onClick={() => window.location.reload()}>Reintentar</Button>
-            <Button component={Link} to={paths.home.getHref()} variant="default" reloadDocument>
+            <Button component="a" href={paths.home.getHref()} variant="default">
               Volver al inicio
             </Button>
           </Group>

@@ -1,18 +1,21 @@
-import { lazy, Suspense, use, useEffect, useLayoutEffect, type ComponentType } from 'react';
-import { matchPath, Navigate, Route, Routes, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { lazy, use, useCallback, useEffect, useLayoutEffect, type ComponentType } from 'react';
+import { matchPath, Navigate, Route, Routes, useLocation, useNavigate, useParams, type Location } from 'react-router-dom';
 import { onUnauthorized } from '#api/http';
 import { getSession } from '#offline/session';
-import { PageLoader } from '#components/page-loader';
+import type { LoginRouteProps } from '#features/auth/routes/login-route.tsx';
 import { isPublicPath, paths } from '#app/paths.ts';
+import { AppRouter, appHistory } from '#app/browser-router.tsx';
 import { RouteErrorBoundary } from '#app/route-error.tsx';
-import { dismissShell, isShellShowing } from '#app/shell/shell.ts';
+import { dismissShell } from '#app/shell/shell.ts';
 import { nextTask } from '#app/hooks/run-when-idle.ts';
 
 // The routes of spec section 2. Each screen is its own chunk, and the guard and the signed-in
-// layout load only for protected pages, so /login stays small. One Suspense boundary holds them
-// all: the first visit commits the layout and its screen together (the static shell covers the
-// wait), and a navigation, always a transition (browser-router.tsx), keeps the old screen until
-// the next one's code and cached data are ready, as the data router did.
+// layout load only for protected pages. This module (with react-router) is itself loaded on
+// demand (app.tsx): a signed-out visit to /login paints its screen without it. One Suspense
+// boundary, app.tsx's, above the router, holds them all: the first visit commits the layout and
+// its screen together (the static shell covers the wait), a navigation, always a transition
+// (browser-router.tsx), keeps the old screen until the next one's code and cached data are
+// ready, as the data router did, and so does the sign-in screen handing over to the router.
 
 type Load = () => Promise<ComponentType>;
 interface Screen {
@@ -20,8 +23,19 @@ interface Screen {
   load: Load;
 }
 
+/** The sign-in screen knows no router (app.tsx shows it without one): here it gets the router's. */
+function underRouter(LoginRoute: ComponentType<LoginRouteProps>, passedMessage: (param: string | undefined, state: unknown) => string | null) {
+  return function RoutedLogin() {
+    const { message } = useParams();
+    const { state } = useLocation();
+    const routerNavigate = useNavigate();
+    const navigate = useCallback((to: string, options?: { replace?: boolean }) => void routerNavigate(to, options), [routerNavigate]);
+    return <LoginRoute message={passedMessage(message, state)} navigate={navigate} />;
+  };
+}
+
 const auth = {
-  login: () => import('#features/auth/routes/login-route.tsx').then((m) => m.LoginRoute),
+  login: () => import('#features/auth/routes/login-route.tsx').then((m) => underRouter(m.LoginRoute, m.passedMessage)),
   sso: () => import('#features/auth/routes/sso-route.tsx').then((m) => m.SsoRoute),
   logout: () => import('#features/auth/routes/logout-route.tsx').then((m) => m.LogoutRoute),
 };
@@ -96,6 +110,12 @@ async function inTurn(loads: (() => Promise<unknown>)[]): Promise<void> {
   }
 }
 
+/** The code `pathname`'s screen needs: its own, with the guard and layout when protected. */
+function loadsFor(pathname: string): Load[] {
+  const screen = publicScreens.find((s) => matches(s, pathname));
+  return screen ? [screen.load] : [loadGuard, loadLayout, ...protectedScreens.filter((s) => matches(s, pathname)).map((s) => s.load)];
+}
+
 /**
  * Starts loading what `location`'s screen needs, all at once rather than one lazy level after
  * another: its code (with the guard and layout when protected) and, when someone is signed in,
@@ -106,11 +126,10 @@ async function inTurn(loads: (() => Promise<unknown>)[]): Promise<void> {
 export function prepareRoute(location: Location): Promise<void> {
   const known = readiness.get(location.key);
   if (known) return known;
-  const screen = publicScreens.find((s) => matches(s, location.pathname));
   const user = getSession().user;
   // Dexie first, alone: the largest of the modules the rest share.
   const snapshots = user && !isPublicPath(location.pathname) ? loadDatabase().then(() => import('#app/route-snapshots.ts')) : null;
-  const loads = screen ? [screen.load] : [loadGuard, loadLayout, ...protectedScreens.filter((s) => matches(s, location.pathname)).map((s) => s.load)];
+  const loads = loadsFor(location.pathname);
   void inTurn(snapshots ? [() => snapshots, ...loads] : loads);
   const read = snapshots?.then(({ preloadRouteSnapshots }) =>
     Promise.race([preloadRouteSnapshots(location, user!), new Promise<void>((resolve) => setTimeout(resolve, SNAPSHOT_WAIT_MS))]),
@@ -140,11 +159,6 @@ function ScreenBoundary({ Component, data }: { Component: ComponentType; data: b
   );
 }
 
-/** While the static shell shows (the first visit), nothing may paint over it. */
-function RouteFallback() {
-  return isShellShowing() ? null : <PageLoader fullScreen />;
-}
-
 // Spec 8: a 401 on any call ends the session. /logout restores, revokes and wipes, then /login.
 function SignOutOnUnauthorized() {
   const navigate = useNavigate();
@@ -159,29 +173,53 @@ function SignOutOnUnauthorized() {
   return null;
 }
 
-export function AppRoutes() {
+/** Starts loading what the page's own location needs (its first screen, before React renders it). */
+export function prepareCurrentRoute(): Promise<void> {
+  return prepareRoute(appHistory.location);
+}
+
+/** Every screen of the app under react-router, on the page's history. */
+export function RoutedApp() {
+  return (
+    <AppRouter onNavigate={prepareRoute}>
+      <AppRoutes />
+    </AppRouter>
+  );
+}
+
+/**
+ * The start-up's sign-in screen leaving for `to` (app.tsx): the history moves there, and this
+ * resolves once that screen's code and cached rows are loaded, so the router mounts ready to
+ * paint it. Never rejects.
+ */
+export function handOver(to: string, options?: { replace?: boolean }): Promise<void> {
+  if (options?.replace) appHistory.replace(to);
+  else appHistory.push(to);
+  const location = appHistory.location;
+  return Promise.all([prepareRoute(location), ...loadsFor(location.pathname).map((load) => load().catch(() => undefined))]).then(() => undefined);
+}
+
+function AppRoutes() {
   const { key } = useLocation();
   return (
     <>
       <SignOutOnUnauthorized />
       <RouteErrorBoundary resetKey={key} fullScreen>
-        <Suspense fallback={<RouteFallback />}>
-          <Routes>
-            {publicRoutes.map(({ path, Component }) => (
-              <Route key={path} path={path} element={<ScreenBoundary Component={Component} data={false} />} />
-            ))}
-            <Route element={<SessionGuard />}>
-              <Route element={<SignedInLayout />}>
-                <Route path={paths.root.path} element={<Navigate to={paths.home.getHref()} replace />} />
-                {protectedRoutes.map(({ path, Component }) => (
-                  <Route key={path} path={path} element={<ScreenBoundary Component={Component} data />} />
-                ))}
-              </Route>
+        <Routes>
+          {publicRoutes.map(({ path, Component }) => (
+            <Route key={path} path={path} element={<ScreenBoundary Component={Component} data={false} />} />
+          ))}
+          <Route element={<SessionGuard />}>
+            <Route element={<SignedInLayout />}>
+              <Route path={paths.root.path} element={<Navigate to={paths.home.getHref()} replace />} />
+              {protectedRoutes.map(({ path, Component }) => (
+                <Route key={path} path={path} element={<ScreenBoundary Component={Component} data />} />
+              ))}
             </Route>
-            {/* Spec 2: any unknown path goes to /login (which sends a signed-in user home). */}
-            <Route path="*" element={<Navigate to={paths.login.getHref()} replace />} />
-          </Routes>
-        </Suspense>
+          </Route>
+          {/* Spec 2: any unknown path goes to /login (which sends a signed-in user home). */}
+          <Route path="*" element={<Navigate to={paths.login.getHref()} replace />} />
+        </Routes>
       </RouteErrorBoundary>
     </>
   );

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
 import { auth, esNumber, impsOf } from './api';
 import { SESSION_KEY, storedSession } from './device';
 import { apiSignIn, expect, test } from './fixtures';
@@ -25,16 +26,69 @@ test('an SSO link from `npm run sso-link` signs an agent in: greeting and ledger
   await expect(shell.balance()).toContainText(esNumber(imps));
 });
 
+/** The router's own file (src/app/router.tsx), which a signed-out /login paints without. */
+const ROUTER_FILE = /\/assets\/router-[\w-]+\.js$/;
+
+/** Notes in the page whether the "Cargando..." spinner that stands in for a whole screen ever appears from now on. */
+async function watchForLoader(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => {
+    const marks = window as { loaderSeen?: boolean };
+    marks.loaderSeen = false;
+    new MutationObserver(() => {
+      // PageLoader: a spinner saying only that (a screen's own skeleton has no spinner; the SSO wait says more).
+      const statuses = [...document.querySelectorAll('[role="status"]')];
+      if (statuses.some((el) => el.textContent === 'Cargando...' && el.querySelector('.mantine-Loader-root'))) marks.loaderSeen = true;
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as { loaderSeen?: boolean }).loaderSeen === true);
+}
+
 test('on a demo server the login offers the demo users, and choosing one signs in as them', async ({ page, shell }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
   await page.goto('/login');
   // The card's code loads only when the configuration says the server is a demo.
   const card = page.getByRole('region', { name: 'Modo demostración' });
   await expect(card).toBeVisible();
+  // The sign-in screen paints and works without react-router: it loads when the screen leaves.
+  expect(asked.filter((path) => ROUTER_FILE.test(path))).toEqual([]);
+  const loaderSeen = await watchForLoader(page);
   await card.getByRole('button', { name: /^Ana\b/ }).click();
   await expect(page).toHaveURL(/\/home$/);
   const { user } = await storedSession(page);
   expect(user.email).toBe('ana@impecable.demo');
   await expect(shell.greeting(user.nick_name!)).toBeVisible();
+  expect(asked.filter((path) => ROUTER_FILE.test(path))).toHaveLength(1);
+  // The sign-in card stays until the next screen can paint, as a navigation keeps the old screen.
+  expect(await loaderSeen()).toBe(false);
+});
+
+test('a sign-in screen left open in another tab follows the session home; signing out comes back to it under the router', async ({
+  page,
+  context,
+  login,
+  shell,
+}) => {
+  await page.goto('/login');
+  await login.expectVisible();
+  const loaderSeen = await watchForLoader(page);
+  // Another tab of the kiosk signs in: this one's session changes under its sign-in screen.
+  const other = await context.newPage();
+  await other.goto('/login');
+  await other.getByRole('region', { name: 'Modo demostración' }).getByRole('button', { name: /^Bruno\b/ }).click();
+  await expect(other).toHaveURL(/\/home$/);
+  await other.close();
+
+  await expect(page).toHaveURL(/\/home$/);
+  const { user } = await storedSession(page);
+  await expect(shell.greeting(user.nick_name!)).toBeVisible();
+  expect(await loaderSeen()).toBe(false);
+  // The router has the page now: signing out shows the sign-in screen under it, and signing in works again.
+  await shell.signOut();
+  await login.expectVisible();
+  await page.getByRole('region', { name: 'Modo demostración' }).getByRole('button', { name: /^Ana\b/ }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  expect((await storedSession(page)).user.email).toBe('ana@impecable.demo');
 });
 
 test('a used or forged SSO link is refused with the login alert', async ({ page, login, signInAs }) => {

@@ -7,10 +7,11 @@ import { SHARED_MODULES, SHELL_ROUTES, SIGNED_IN_MODULES } from './route-modules
 
 const here = dirname(fileURLToPath(import.meta.url));
 const src = join(here, '../..');
-const routerSource = readFileSync(join(here, '../router.tsx'), 'utf8');
+// app.tsx loads the router (or the sign-in screen alone); router.tsx the rest.
+const routerSource = ['../app.tsx', '../router.tsx'].map((file) => readFileSync(join(here, file), 'utf8')).join('\n');
 
-/** Every import() specifier of router.tsx: the modules the router loads on demand. */
-const routerImports = [...routerSource.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!);
+/** Every import() specifier of app.tsx and router.tsx: the modules the app loads on demand for a route. */
+const routerImports = [...new Set([...routerSource.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!))];
 
 /** A '#features/x/routes/y.tsx' specifier's file on disk. */
 const fileOf = (specifier: string) => join(src, specifier.replace(/^#features\//, 'features/').replace(/^#app\//, 'app/'));
@@ -27,7 +28,7 @@ describe('the shell route table', () => {
     expect(routerImports.length).toBeGreaterThanOrEqual(SHELL_ROUTES.length);
   });
 
-  it('lists every module router.tsx loads on demand, so each route gets its modulepreload', () => {
+  it('lists every module app.tsx and router.tsx load on demand, so each route gets its modulepreload', () => {
     const listed = new Set<string>([...SIGNED_IN_MODULES, ...SHARED_MODULES, ...SHELL_ROUTES.map((route) => route.module)]);
     expect(routerImports.filter((specifier) => !listed.has(specifier))).toEqual([]);
   });

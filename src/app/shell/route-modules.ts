@@ -22,8 +22,14 @@ export interface ShellRoute {
   text?: string;
 }
 
-/** Loaded before every signed-in screen (router.tsx): the guard, the layout, the cached-rows preload. */
-export const SIGNED_IN_MODULES = ['#app/guards.tsx', '#app/layouts/signed-in-layout.tsx', '#app/route-snapshots.ts'] as const;
+/**
+ * The router with the route table (app.tsx loads it): every screen but a signed-out visit's
+ * /login, which app.tsx shows without it.
+ */
+export const ROUTER_MODULE = '#app/router.tsx';
+
+/** Loaded before every signed-in screen: the router, then (router.tsx) the guard, the layout, the cached-rows preload. */
+export const SIGNED_IN_MODULES = [ROUTER_MODULE, '#app/guards.tsx', '#app/layouts/signed-in-layout.tsx', '#app/route-snapshots.ts'] as const;
 
 /**
  * What router.tsx imports on its own, first, only so it evaluates in a task of its own: a module

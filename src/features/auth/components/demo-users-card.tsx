@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { AppConfig } from '#contract/session';
 import { requestDemoSsoToken } from '#api/auth';
 import { errorMessage } from '#api/http';
 import { paths } from '#domain/paths';
 import { DemoUserTile } from '#features/auth/components/demo-user-tile.tsx';
+import type { Navigate } from '#features/auth/components/login-screen.tsx';
 
 /** Demo mode only: sign in as one of the fixed demo users through a fresh SSO link. */
-export function DemoUsersCard({ users }: { users: AppConfig['demoUsers'] }) {
-  const navigate = useNavigate();
+export function DemoUsersCard({ users, navigate }: { users: AppConfig['demoUsers']; navigate: Navigate }) {
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 

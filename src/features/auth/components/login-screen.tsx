@@ -1,5 +1,4 @@
-import { Suspense, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Suspense, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Alert, Button, Card, Divider, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { AlertIcon } from '#components/alert-icon';
@@ -15,22 +14,30 @@ import { onDemand } from '#components/on-demand';
 // Demo servers only (a real deployment has no demo users): its code is not part of /login's first paint.
 const DemoUsersCard = onDemand(() => import('#features/auth/components/demo-users-card.tsx').then((m) => m.DemoUsersCard));
 
+/** Leaves the sign-in screen for `to` (react-router's navigate, or the start-up's hand-over to it). */
+export type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
 interface LoginScreenProps {
   /** A message passed in the route (/login/:message) or navigation state. */
   passedMessage: string | null;
+  navigate: Navigate;
 }
 
-export function LoginScreen({ passedMessage }: LoginScreenProps) {
+export function LoginScreen({ passedMessage, navigate }: LoginScreenProps) {
   const session = useAtomValue(sessionAtom);
   const { config, error: configError, retry } = useAppConfig();
   // Set before the session changes, so the redirect below knows this is a fresh sign-in.
   const [signingIn, setSigningIn] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (session.status === 'authenticated' && session.user) {
-    const target = signingIn ? loginLanding(session.user) : signedInLoginRedirect(session.user);
-    return <Navigate to={target} replace />;
-  }
+  const user = session.status === 'authenticated' ? session.user : null;
+  const target = user ? (signingIn ? loginLanding(user) : signedInLoginRedirect(user)) : null;
+  useEffect(() => {
+    if (target) navigate(target, { replace: true });
+  }, [target, navigate]);
+  // Someone already signed in arriving here leaves at once; a fresh sign-in keeps the busy card
+  // on screen until the next screen is ready.
+  if (target && !signingIn) return null;
 
   async function handleToken(accessToken: string) {
     setSigningIn(true);
@@ -87,7 +94,7 @@ export function LoginScreen({ passedMessage }: LoginScreenProps) {
       </Card>
       {config?.demoMode && config.demoUsers.length > 0 && (
         <Suspense fallback={null}>
-          <DemoUsersCard users={config.demoUsers} />
+          <DemoUsersCard users={config.demoUsers} navigate={navigate} />
         </Suspense>
       )}
     </AuthShell>
