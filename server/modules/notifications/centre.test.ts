@@ -148,6 +148,27 @@ describe('push subscriptions', () => {
     expect(await subscriptionsOf(other.user.id)).toEqual([]);
   });
 
+  it('lets someone who stopped being an agent remove their own device, and only theirs', async () => {
+    const mine = push.subscribe();
+    const theirs = push.subscribe();
+    const post = (token: string, body: object) => ctx.app.inject({ method: 'POST', url: '/api/avisos/push/suscripcion', headers: bearer(token), payload: body });
+    expect((await post(ana.token, mine)).statusCode).toBe(200);
+    expect((await post(other.token, theirs)).statusCode).toBe(200);
+    const { perfil } = await ctx.db.selectFrom('users').select('perfil').where('id', '=', ana.user.id).executeTakeFirstOrThrow();
+    await ctx.db.updateTable('users').set({ perfil: 'INTERNO' }).where('id', '=', ana.user.id).execute();
+    try {
+      const remove = (endpoint: string) =>
+        ctx.app.inject({ method: 'DELETE', url: '/api/avisos/push/suscripcion', headers: bearer(ana.token), payload: { endpoint } });
+      expect((await remove(theirs.endpoint)).statusCode).toBe(200);
+      expect((await subscriptionsOf(other.user.id)).map((s) => s.endpoint)).toEqual([theirs.endpoint]);
+      expect((await remove(mine.endpoint)).statusCode).toBe(200);
+      expect(await subscriptionsOf(ana.user.id)).toEqual([]);
+    } finally {
+      await ctx.db.updateTable('users').set({ perfil }).where('id', '=', ana.user.id).execute();
+      await ctx.db.deleteFrom('push_subscriptions').where('endpoint', 'in', [mine.endpoint, theirs.endpoint]).execute();
+    }
+  });
+
   it('never lets a caller take a device whose endpoint it learnt: other keys get 409 and change nothing', async () => {
     const device = push.subscribe();
     const post = (token: string, body: object) => ctx.app.inject({ method: 'POST', url: '/api/avisos/push/suscripcion', headers: bearer(token), payload: body });

@@ -95,8 +95,9 @@ export function createNotificationsService({ db, clock, config }: Pick<AppDeps, 
       if (!saved) throw new HttpError(409, SUBSCRIPTION_TAKEN);
     },
 
+    // Any profile: someone who stopped being an agent (a staff import) may still take their own device off.
     async unsubscribe(user: UserRow, endpoint: string): Promise<void> {
-      await repo.deleteSubscription(agent(user).id, endpoint);
+      await repo.deleteSubscription(user.id, endpoint);
     },
   };
 }

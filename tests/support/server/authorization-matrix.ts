@@ -283,7 +283,7 @@ export const MATRIX: MatrixCase[] = [
     request: (fx) => ({ url: '/api/avisos/push/suscripcion', payload: fx.pushSubscription }), expect: agentsOnly(200),
   },
   {
-    route: 'DELETE /api/avisos/push/suscripcion',
-    request: (fx) => ({ url: '/api/avisos/push/suscripcion', payload: { endpoint: fx.pushSubscription.endpoint } }), expect: agentsOnly(200),
+    route: 'DELETE /api/avisos/push/suscripcion', about: 'anyone signed in takes their own device off (staff too: they may have been agents); never by impersonation',
+    request: (fx) => ({ url: '/api/avisos/push/suscripcion', payload: { endpoint: fx.pushSubscription.endpoint } }), expect: signedIn(200, { impersonation: 403 }),
   },
 ];
