@@ -5,10 +5,10 @@ import { requestDemoSsoToken } from '#api/auth';
 import { errorMessage } from '#api/http';
 import { paths } from '#domain/paths';
 import { DemoUserTile } from '#features/auth/components/demo-user-tile.tsx';
-import type { Navigate } from '#features/auth/components/login-screen.tsx';
 
 /** Demo mode only: sign in as one of the fixed demo users through a fresh SSO link. */
-export function DemoUsersCard({ users, navigate }: { users: AppConfig['demoUsers']; navigate: Navigate }) {
+/** `navigate`: how the sign-in screen leaves (it opens the SSO link's route). */
+export function DemoUsersCard({ users, navigate }: { users: AppConfig['demoUsers']; navigate: (to: string) => void }) {
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
