@@ -80,7 +80,19 @@ function lazyClient(instance: () => Promise<KyInstance>): HttpClient {
     put: call('put'),
     patch: call('patch'),
     delete: call('delete'),
-    extend: (more) => lazyClient(() => instance().then((ky) => ky.extend(more))),
+    extend: (more) => {
+      // Extended once, on its first call (a failed load is tried again by the next one).
+      let extended: Promise<KyInstance> | null = null;
+      return lazyClient(() => {
+        extended ??= instance()
+          .then((ky) => ky.extend(more))
+          .catch((error: unknown) => {
+            extended = null;
+            throw error;
+          });
+        return extended;
+      });
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { lazy, startTransition, Suspense, useCallback, useLayoutEffect, useState } from 'react';
+import { signInPage } from '#domain/paths';
 import { getSession } from '#offline/session';
 import type { Navigate } from '#features/auth/routes/login-route.tsx';
 import { RouteErrorBoundary } from '#app/route-error.tsx';
@@ -15,20 +16,9 @@ const loadLogin = () => import('#features/auth/routes/login-route.tsx');
 
 const RoutedApp = lazy(() => loadRouter().then((m) => ({ default: m.RoutedApp })));
 
-/** /login or /login/:message (its param). */
-const SIGN_IN_PATH = /^\/login(?:\/([^/]+))?\/?$/;
-
-/** The page starts on the sign-in screen: nobody is signed in, and the path is /login. */
-function signInStart(): RegExpExecArray | null {
-  return getSession().user ? null : SIGN_IN_PATH.exec(window.location.pathname);
-}
-
-function decodeParam(param: string | undefined): string | undefined {
-  try {
-    return param === undefined ? undefined : decodeURIComponent(param);
-  } catch {
-    return param;
-  }
+/** The page starts on the sign-in screen: nobody is signed in, and the path is /login or /login/:message. */
+function signInStart(): { message?: string } | null {
+  return getSession().user ? null : signInPage(window.location.pathname);
 }
 
 /** The sign-in screen without a router: its message read from the page's own location, as the router would. */
@@ -39,7 +29,7 @@ const SignIn = lazy(() =>
         // react-router keeps a navigation's state under `usr` (a reload keeps it).
         const state: unknown = window.history.state;
         const usr = typeof state === 'object' && state !== null && 'usr' in state ? state.usr : undefined;
-        return passedMessage(decodeParam(signInStart()?.[1]), usr);
+        return passedMessage(signInStart()?.message, usr);
       });
       useLayoutEffect(() => dismissShell(), []);
       return <LoginRoute message={message} navigate={navigate} />;

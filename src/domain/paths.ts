@@ -42,6 +42,24 @@ export function isPublicPath(pathname: string): boolean {
   );
 }
 
+const SIGN_IN_PAGE = new RegExp(`^${paths.login.path}(?:/([^/]+))?/*$`, 'i');
+
+/**
+ * The sign-in page `pathname` opens, matched as the router matches it (any case, trailing
+ * slashes): `{ message }` for /login/:message, decoded; `{}` for /login; null for any other path.
+ */
+export function signInPage(pathname: string): { message?: string } | null {
+  const match = SIGN_IN_PAGE.exec(pathname);
+  if (!match) return null;
+  const raw = match[1];
+  if (raw === undefined) return {};
+  try {
+    return { message: decodeURIComponent(raw) };
+  } catch {
+    return { message: raw };
+  }
+}
+
 /** Lower-case, no trailing slash ("/Home/" → "/home"); the router matches case-insensitively too. */
 export function normalizePath(pathname: string): string {
   const lower = pathname.toLowerCase();
