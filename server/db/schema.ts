@@ -124,6 +124,15 @@ export interface IdempotencyRecordsTable {
   status_code: number | null;
   response_body: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: DefaultTimestamp;
+  /** The server instance that holds the claim while it has no answer (migration 0019). */
+  owner: string | null;
+}
+
+/** One row per running server process, its heartbeat kept by the idempotency plugin (0019). */
+export interface ServerInstancesTable {
+  id: string;
+  started_at: DefaultTimestamp;
+  heartbeat_at: DefaultTimestamp;
 }
 
 /** Sign-in rate limits shared by every instance (migration 0013, plugins/rate-limit-store.ts). */
@@ -194,6 +203,8 @@ export interface OrdersTable {
   validity_end: Timestamp | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** The redemption's Idempotency-Key: one order per key, whatever happens to its answer (0019). */
+  idempotency_key: string | null;
 }
 
 export interface LogEventsTable {
@@ -202,6 +213,8 @@ export interface LogEventsTable {
   action: string;
   occurred_at: Timestamp;
   created_at: DefaultTimestamp;
+  /** The action's Idempotency-Key: one row per key (0019). */
+  idempotency_key: string | null;
 }
 
 /** A generated reface portrait (JPEG bytes); refaces point at it. */
@@ -440,6 +453,7 @@ export interface Database {
   points_ledger: PointsLedgerTable;
   user_balances: UserBalancesTable;
   idempotency_records: IdempotencyRecordsTable;
+  server_instances: ServerInstancesTable;
   jobs: JobsTable;
   rate_limit_hits: RateLimitHitsTable;
   log_events: LogEventsTable;
