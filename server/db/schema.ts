@@ -437,6 +437,12 @@ export interface CoachingAnswerCountsTable {
   answers: number;
 }
 
+/** The latest moment a fact of this device (its full session) was placed at (migration 0020). */
+export interface DeviceClocksTable {
+  session_id: number;
+  latest_at: Timestamp;
+}
+
 export interface Database {
   brands: BrandsTable;
   platforms: PlatformsTable;
@@ -481,6 +487,7 @@ export interface Database {
   coaching_counts: CoachingCountsTable;
   coaching_day_points: CoachingDayPointsTable;
   coaching_answer_counts: CoachingAnswerCountsTable;
+  device_clocks: DeviceClocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -72,6 +72,7 @@ export async function quizRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       respuesta_id: request.body.respuesta_id,
       elapsed_ms: request.body.elapsed_ms,
       occurredAt: request.occurredAt,
+      sessionId: request.session?.id ?? null,
     }),
   }));
 }

@@ -5,10 +5,12 @@
 import type { AnswerBody, AnswerResult, Participation, Question, QuestionBundle, QuizResults, QuizState } from '#contract/quiz';
 import { sourceKeys } from '#domain/points';
 import { answerPoints, isCompleted, isQuizOpen, quizCounters, scoredSeconds, serverElapsedMs, timingProblem, type QuizNumber, type ServedQuestion } from '#domain/quiz';
+import { earliestAnswerAt } from '#domain/occurred-at';
 import { QUESTIONS_PER_QUIZ } from '#domain/scoring';
 import { QUIZ_LOCKED_MESSAGE, quizVideo } from '#domain/training';
 import type { AppDeps } from '#server/deps';
 import { HttpError } from '#server/http-error';
+import { placeDeviceFact } from '#server/plugins/occurred-at-device';
 import type { Earning } from '#server/modules/points/movements';
 import { recordCoachingAnswer, refreshCoachingProgress } from '#server/modules/coaching/aggregates';
 import { earnActivity, recordTrainingStep } from '#server/modules/rankings/standings';
@@ -29,6 +31,8 @@ export interface AnswerInput extends AnswerBody {
   attributeId: number;
   /** X-Occurred-At, already clamped; used only with client timing (elapsed_ms). */
   occurredAt: Date;
+  /** The session delivering the answer: its device's facts are placed in order. */
+  sessionId?: number | null;
 }
 
 /** What the server observed of a participation's serving, for an answer it times itself. */
@@ -195,18 +199,22 @@ export function createQuizService({ db, clock }: AppDeps) {
           earlierElapsedMs: answers.map((a) => a.elapsed_ms),
         });
         if (problem) throw new HttpError(422, IMPOSSIBLE_TIMING);
+        // A possible claim still goes no earlier than the device's previous fact, nor than the
+        // issue plus the answering times claimed so far: that moment is what ranks.
+        const occurredAt = await placeDeviceFact(trx, input.sessionId ?? null, timing.occurredAt,
+          earliestAnswerAt(locked.issued_at, [...answers.map((a) => a.elapsed_ms), timing.elapsedMs]));
 
         const points = answerPoints(timing.elapsedMs, option.correct);
         const answer: AnswerRow = {
           participation_id: locked.id, question_id: question.id, option_id: option.id, correct: option.correct,
-          elapsed_ms: timing.elapsedMs, points, occurred_at: timing.occurredAt, received_at: receivedAt,
+          elapsed_ms: timing.elapsedMs, points, occurred_at: occurredAt, received_at: receivedAt,
         };
         await quiz.insertAnswer(answer);
         if (points > 0) {
           const credit: Earning = {
             userId, amount: points, concept: `Quizz ${locked.quiz} ${attribute.nombre}: pregunta ${question.position}`,
             sourceKey: sourceKeys.quizAnswer(locked.id, question.id), attributeId: locked.attribute_id,
-            kind: 'activity', occurredAt: timing.occurredAt, receivedAt,
+            kind: 'activity', occurredAt, receivedAt,
           };
           await earnActivity(trx, credit);
         }

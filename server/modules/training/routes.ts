@@ -38,7 +38,7 @@ export async function trainingRoutes(app: FastifyInstance, deps: AppDeps): Promi
   }, async (request) => training.report(currentUser(request).id, request.params.id, {
     porcentaje: request.body.porcentaje,
     occurredAt: request.occurredAt,
-  }));
+  }, request.session?.id ?? null));
 
   api.get(TRAINING_PATHS.attributeProgress, { schema: { params: idParams, response: replies(attributeProgressResponseSchema) } }, async (request) => ({
     progreso: await training.attributeProgress(currentUser(request).id, request.params.id),

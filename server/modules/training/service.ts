@@ -10,6 +10,7 @@ import { applyProgressReport, attributeProgress, completionEarns, type ProgressR
 import { QUIZZES_PER_ATTRIBUTE } from '#domain/training';
 import type { AppDeps } from '#server/deps';
 import { HttpError } from '#server/http-error';
+import { placeDeviceFact } from '#server/plugins/occurred-at-device';
 import type { Earning } from '#server/modules/points/movements';
 import { refreshCoachingProgress } from '#server/modules/coaching/aggregates';
 import { earnActivity, recordTrainingStep } from '#server/modules/rankings/standings';
@@ -69,7 +70,7 @@ export function createTrainingService({ db, clock }: AppDeps) {
      * concurrent 100 % reports exactly one can pay, and the ledger's unique source key
      * backs that up.
      */
-    async report(userId: number, videoId: number, report: ProgressReport): Promise<VideoProgressAnswer> {
+    async report(userId: number, videoId: number, claimed: ProgressReport, sessionId: number | null = null): Promise<VideoProgressAnswer> {
       const video = await visibleVideo(videoId);
       const now = clock();
       // Judged at arrival, not at X-Occurred-At: a video never closes again once open, and a
@@ -78,6 +79,8 @@ export function createTrainingService({ db, clock }: AppDeps) {
       return db.transaction().execute(async (trx) => {
         const progress = createTrainingRepository(trx);
         const before = await progress.lockProgress(userId, video.id, now);
+        // Never before the device's previous fact: time it already accounted for is not watched twice.
+        const report = { ...claimed, occurredAt: await placeDeviceFact(trx, sessionId, claimed.occurredAt) };
         const after = applyProgressReport(before, report);
         const changed = after.porcentaje !== before.porcentaje
           || !sameMoment(after.firstPartialAt, before.firstPartialAt) || !sameMoment(after.seenAt, before.seenAt);
