@@ -40,6 +40,7 @@ describe('loadConfig defaults', () => {
       httpLimits: { headersTimeoutSeconds: 15, requestTimeoutSeconds: 120, idleTimeoutSeconds: 120, keepAliveTimeoutSeconds: 72, maxConnections: 10_000 },
       vapid: null,
       vapidSubject: 'mailto:avisos@impecable.demo',
+      pushTestOrigin: null,
     });
   });
 });
@@ -68,6 +69,8 @@ describe('loadConfig values', () => {
     ['production with its own secret', { NODE_ENV: 'production', SSO_SECRET: STRONG }, { isProduction: true, demoMode: false, ssoSecret: STRONG }],
     ['ranking prizes', { RANKING_PRIZES: '500, 250,0', BRAND_PRIZE: '150' }, { rankingPrizes: [500, 250, 0], brandPrize: 150 }],
     ['VAPID keys and subject', { VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT: 'https://impecable.example.com/contacto' }, { vapid: VAPID, vapidSubject: 'https://impecable.example.com/contacto' }],
+    ['the push stand-in\'s origin, for tests', { PUSH_TEST_ORIGIN: 'http://127.0.0.1:4000/' }, { pushTestOrigin: 'http://127.0.0.1:4000' }],
+    ['the push stand-in on localhost, with demo mode off', { PUSH_TEST_ORIGIN: 'http://localhost:8181', DEMO_MODE: 'false' }, { pushTestOrigin: 'http://localhost:8181', demoMode: false }],
     ['blank values fall back to defaults', { PORT: ' ', HOST: '' }, { port: 8080, host: '0.0.0.0' }],
   ])('%s', (_name, env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
@@ -97,6 +100,9 @@ describe('loadConfig refusals', () => {
     ['a VAPID public key without its private key', { VAPID_PUBLIC_KEY: VAPID.publicKey }, /VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntas/],
     ['a VAPID private key that is not one', { VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: 'corta' }, /VAPID_PRIVATE_KEY/],
     ['a VAPID subject that is no contact', { VAPID_SUBJECT: 'http://impecable.example.com' }, /VAPID_SUBJECT/],
+    ['a push test origin in production', { NODE_ENV: 'production', SSO_SECRET: STRONG, PUSH_TEST_ORIGIN: 'http://127.0.0.1:4000' }, /PUSH_TEST_ORIGIN es solo para las pruebas .* no puede usarse en producción/],
+    ['a push test origin off this machine', { PUSH_TEST_ORIGIN: 'http://10.0.0.1:4000' }, /PUSH_TEST_ORIGIN debe ser un origen de esta máquina/],
+    ['a push test origin with a path', { PUSH_TEST_ORIGIN: 'http://127.0.0.1:4000/push' }, /PUSH_TEST_ORIGIN debe ser un origen/],
   ])('%s', (_name, env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

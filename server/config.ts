@@ -41,6 +41,8 @@
 // | VAPID_PUBLIC_KEY        | (unset: a pair generated on first start and    | Web Push application server key pair
 // | VAPID_PRIVATE_KEY       |  kept in the database for every instance)      | (base64url, as web-push generate-vapid-keys prints)
 // | VAPID_SUBJECT           | mailto:avisos@$CORPORATE_DOMAIN                | contact for push services (mailto: or https:)
+// | PUSH_TEST_ORIGIN        | (unset)                                        | tests only, refused in production: one origin on this
+// |                         |                                                | machine (the local push stand-in) the server may push to
 
 export const DEMO_SSO_SECRET = 'impecable-demo-sso-secret-do-not-use-in-production';
 export const MAINTENANCE_ALLOWLIST_MAX = 11;
@@ -94,6 +96,12 @@ export interface Config {
   /** Web Push (issue 21): the configured VAPID pair (null: generated and stored in the database) and subject. */
   vapid: { publicKey: string; privateKey: string } | null;
   vapidSubject: string;
+  /**
+   * Tests only (PUSH_TEST_ORIGIN): one loopback origin, such as the local push stand-in's
+   * http://127.0.0.1:<port>, allowed besides the browsers' push services. Null everywhere else;
+   * refused in production.
+   */
+  pushTestOrigin: string | null;
 }
 
 export interface HttpLimits {
@@ -179,6 +187,23 @@ function readVapid(text: (name: string) => string | null, problems: string[]): C
   return { publicKey, privateKey };
 }
 
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
+/** PUSH_TEST_ORIGIN: an http(s) origin on this machine, never in production (the server POSTs to it). */
+function readPushTestOrigin(raw: string | null, isProduction: boolean, problems: string[]): string | null {
+  if (raw === null) return null;
+  if (isProduction) {
+    problems.push('PUSH_TEST_ORIGIN es solo para las pruebas (el servicio de push local) y no puede usarse en producción: quítala');
+    return null;
+  }
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || !LOOPBACK_HOSTS.includes(url.hostname) || url.origin !== raw.replace(/\/+$/, '')) {
+    problems.push(`PUSH_TEST_ORIGIN debe ser un origen de esta máquina, como http://127.0.0.1:4000 (es "${raw}")`);
+    return null;
+  }
+  return url.origin;
+}
+
 export function loadConfig(env: Env): Config {
   const problems: string[] = [];
   const { text, int, bool, url } = readerOf(env, problems);
@@ -213,6 +238,7 @@ export function loadConfig(env: Env): Config {
   if (isProduction && demoMode) problems.push('DEMO_MODE no puede estar activo en producción');
   const httpLimits = readHttpLimits(int);
   const vapid = readVapid(text, problems);
+  const pushTestOrigin = readPushTestOrigin(text('PUSH_TEST_ORIGIN'), isProduction, problems);
   const corporateDomain = (text('CORPORATE_DOMAIN') ?? 'impecable.demo').toLowerCase();
   const vapidSubject = text('VAPID_SUBJECT') ?? `mailto:avisos@${corporateDomain}`;
   if (!/^mailto:\S+@\S+$/.test(vapidSubject) && !/^https:\/\/\S+$/.test(vapidSubject)) {
@@ -262,6 +288,7 @@ export function loadConfig(env: Env): Config {
     httpLimits,
     vapid,
     vapidSubject,
+    pushTestOrigin,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

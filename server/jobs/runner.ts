@@ -1,13 +1,23 @@
 // The job runner: takes due rows from the jobs table with FOR UPDATE SKIP LOCKED (so any
 // number of server instances can share one PostgreSQL without running a job twice), runs
 // the registered handler, and retries failures with exponential backoff up to maxAttempts.
-// Only claims kinds it has a handler for. Handlers must be idempotent: a crash after the
+// Only claims kinds it has a handler for. Jobs run one after another, except kinds registered
+// with alongside() (slow network work: a push), which run beside the loop up to their limit, so
+// a service that hangs until its timeout never holds up the other kinds. Handlers must be idempotent: a crash after the
 // work but before "done" runs the job again once its lock goes stale. The only writer of the
 // jobs table: modules queue (enqueueJob) and cancel (cancelJob) through it.
 import type { Kysely } from 'kysely';
 import type { Database, JobRow } from '#server/db/schema';
 
-export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+export type JobHandler = ((payload: unknown, job: JobRow) => Promise<void>) & {
+  /** Set by alongside(): jobs of this kind run beside the loop, at most this many at once. */
+  readonly concurrency?: number;
+};
+
+/** A handler whose jobs run beside the runner's loop, at most `limit` at once per runner. */
+export function alongside(handler: (payload: unknown, job: JobRow) => Promise<void>, limit: number): JobHandler {
+  return Object.assign((payload: unknown, job: JobRow) => handler(payload, job), { concurrency: limit });
+}
 
 interface Logger {
   info(obj: object, msg: string): void;
@@ -77,15 +87,17 @@ export class JobRunner {
   #running = false;
   /** Set by stop(): the job in hand finishes, no further job is claimed. */
   #stopping = false;
+  /** Jobs running beside the loop (alongside()), by kind. */
+  readonly #beside = new Map<string, Set<Promise<void>>>();
 
   constructor(db: Kysely<Database>, options: JobRunnerOptions) {
     this.#db = db;
     this.#options = { clock: () => new Date(), pollIntervalMs: 1_000, maxAttempts: 5, lockTimeoutMs: 15 * 60_000, ...options };
   }
 
-  /** Claims one due job, marking it running; null when nothing is due. */
+  /** Claims one due job, marking it running; null when nothing is due (kinds running at their limit are left). */
   async claimNext(): Promise<JobRow | null> {
-    const kinds = Object.keys(this.#options.handlers);
+    const kinds = Object.keys(this.#options.handlers).filter((kind) => !this.#atLimit(kind));
     if (kinds.length === 0) return null;
     const now = this.#options.clock();
     const staleBefore = new Date(now.getTime() - this.#options.lockTimeoutMs);
@@ -122,15 +134,42 @@ export class JobRunner {
     }
   }
 
-  /** Runs due jobs one after another until none is due (or `limit` ran); returns how many ran. */
+  #atLimit(kind: string): boolean {
+    const limit = this.#options.handlers[kind]?.concurrency;
+    return limit !== undefined && (this.#beside.get(kind)?.size ?? 0) >= limit;
+  }
+
+  #runBeside(job: JobRow): void {
+    const running = this.#beside.get(job.kind) ?? new Set<Promise<void>>();
+    this.#beside.set(job.kind, running);
+    const work: Promise<void> = this.#execute(job)
+      .catch((error: unknown) => this.#options.logger?.error({ jobId: job.id, kind: job.kind, err: error }, 'job could not be recorded'))
+      .finally(() => running.delete(work));
+    running.add(work);
+  }
+
+  /**
+   * Runs due jobs until none is due (or `limit` ran), one after another, those of alongside()
+   * kinds beside them; returns when all it started have ended, with how many it started.
+   */
   async runOnce(limit = 100): Promise<number> {
     let ran = 0;
     while (ran < limit && !this.#stopping) {
       const job = await this.claimNext();
-      if (!job) break;
-      await this.#execute(job);
-      ran++;
+      if (job) {
+        ran++;
+        if (this.#options.handlers[job.kind]?.concurrency === undefined) await this.#execute(job);
+        else this.#runBeside(job);
+        continue;
+      }
+      const beside = [...this.#beside.values()].flatMap((running) => [...running]);
+      if (beside.length === 0) break;
+      // Nothing the loop may take now: look again when one beside it ends, or a poll later.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([...beside, new Promise((resolve) => (timer = setTimeout(resolve, this.#options.pollIntervalMs)))]);
+      clearTimeout(timer);
     }
+    await Promise.all([...this.#beside.values()].flatMap((running) => [...running]));
     return ran;
   }
 
@@ -149,7 +188,7 @@ export class JobRunner {
   }
 
   /**
-   * Stops polling and waits for the job in progress to finish (graceful shutdown): no new job
+   * Stops polling and waits for the jobs in progress to finish (graceful shutdown): no new job
    * is claimed, so nothing is left 'running' for the stale-lock timeout to rescue.
    */
   async stop(): Promise<void> {

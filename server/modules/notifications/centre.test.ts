@@ -7,7 +7,7 @@ import { startPushService, type PushServiceStandIn } from '#test-support/server/
 import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 import { userByEmail } from '#test-support/server/rewards';
 import { notify } from './notify.ts';
-import { isAllowedPushEndpoint } from './service.ts';
+import { isAllowedPushEndpoint } from './push-target.ts';
 
 const NOW = new Date('2025-06-20T10:00:00Z');
 let ctx: TestContext;
@@ -29,8 +29,8 @@ const list = async (token: string) => notificationListSchema.parse((await ctx.ap
 const subscriptionsOf = (userId: number) => ctx.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).execute();
 
 beforeAll(async () => {
-  ctx = await createTestApp({ now: NOW });
   push = await startPushService();
+  ctx = await createTestApp({ now: NOW, env: { PUSH_TEST_ORIGIN: push.origin } });
   ana = await createAgent(ctx, 'AvisosAna');
   other = await createAgent(ctx, 'AvisosOtro');
   await threeNotices(ana.user.id);
@@ -181,16 +181,19 @@ describe('push subscriptions', () => {
     await ctx.app.inject({ method: 'DELETE', url: '/api/avisos/push/suscripcion', headers: bearer(ana.token), payload: { endpoint: device.endpoint } });
   });
 
-  it('in production, POSTs only to the browsers\' push services over https on the default port', () => {
+  it('POSTs only to the browsers\' push services over https on the default port, and to the tests\' stand-in only when told its origin', () => {
     for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc', 'https://updates.push.services.mozilla.com/wpush/v2/x', 'https://web.push.apple.com/Q', 'https://wns2-par02p.notify.windows.com/w/?token=x']) {
-      expect(isAllowedPushEndpoint(endpoint, true), endpoint).toBe(true);
+      expect(isAllowedPushEndpoint(endpoint, null), endpoint).toBe(true);
     }
     for (const endpoint of ['http://fcm.googleapis.com/fcm/send/abc', 'https://fcm.googleapis.com:8443/x', 'https://localhost./x', 'https://x.localhost/x',
       'https://metadata.google.internal/x', 'https://10.0.0.1/x', 'https://[::1]/x', 'https://db.internal:8443/x', 'https://fcm.googleapis.com.evil.example/x',
       'https://user:pw@fcm.googleapis.com/x', 'ftp://fcm.googleapis.com/x', 'no es una url']) {
-      expect(isAllowedPushEndpoint(endpoint, true), endpoint).toBe(false);
+      expect(isAllowedPushEndpoint(endpoint, null), endpoint).toBe(false);
     }
-    expect(isAllowedPushEndpoint('http://127.0.0.1:4000/push/1', false)).toBe(true);
+    expect(isAllowedPushEndpoint('http://127.0.0.1:4000/push/1', null)).toBe(false);
+    expect(isAllowedPushEndpoint('http://127.0.0.1:4000/push/1', 'http://127.0.0.1:4000')).toBe(true);
+    expect(isAllowedPushEndpoint('http://127.0.0.1:4001/push/1', 'http://127.0.0.1:4000')).toBe(false);
+    expect(isAllowedPushEndpoint('http://usuario:clave@127.0.0.1:4000/push/1', 'http://127.0.0.1:4000')).toBe(false);
   });
 
   it('refuses keys no push message could be encrypted with, and endpoints that are not URLs', async () => {

@@ -38,8 +38,8 @@ const received = (device: StandInSubscription): PushPayload[] => push.messagesFo
 const kinds = (device: StandInSubscription) => received(device).map((p) => p.tipo);
 
 beforeAll(async () => {
-  ctx = await createTestApp({ now: JUNE(1) });
   push = await startPushService();
+  ctx = await createTestApp({ now: JUNE(1), env: { PUSH_TEST_ORIGIN: push.origin } });
   runner = new JobRunner(ctx.db, {
     handlers: {
       ...notificationJobHandlers({ db: ctx.db, config: ctx.config, clock: ctx.clock.now }),

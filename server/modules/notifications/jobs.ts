@@ -3,10 +3,10 @@
 // when the configuration has none (demo mode), the hourly check scheduled. server.ts calls
 // these; nothing here runs by itself.
 import type { AppDeps } from '#server/deps';
-import type { JobHandler } from '#server/jobs/runner';
+import { alongside, type JobHandler } from '#server/jobs/runner';
 import { notificationEventHandlers, scheduleNotificationChecks } from './events.ts';
 import { PUSH_SEND_JOB } from './notify.ts';
-import { pushSendHandler } from './sender.ts';
+import { PUSH_CONCURRENCY, pushSendHandler } from './sender.ts';
 import { createVapidSource } from './vapid.ts';
 
 /** On start: the VAPID pair exists before any device asks for it, and the hourly check is queued. */
@@ -18,6 +18,7 @@ export async function startNotifications(deps: Pick<AppDeps, 'db' | 'config'>, n
 export function notificationJobHandlers(deps: AppDeps, logger?: { warn(obj: object, msg: string): void }): Record<string, JobHandler> {
   return {
     ...notificationEventHandlers(deps),
-    [PUSH_SEND_JOB]: pushSendHandler(deps, createVapidSource(deps), logger),
+    // Beside the runner's loop: a push service that hangs until the timeout holds up no other job.
+    [PUSH_SEND_JOB]: alongside(pushSendHandler(deps, createVapidSource(deps), logger), PUSH_CONCURRENCY),
   };
 }

@@ -165,7 +165,8 @@ export async function buildFixtures(ctx: TestContext): Promise<Fixtures> {
     ringRingInScopeRows: [importRow({ name: target.name, email: target.email, marca_id: target.brand_id, puntos_ring_ring: 5_000 })],
     notificationId: notification.id,
     pushSubscription: {
-      endpoint: 'https://push.example.com/matrix-device',
+      // A browser push service's address (push-target.ts); the matrix runs no job, so nothing is sent to it.
+      endpoint: 'https://fcm.googleapis.com/fcm/send/matrix-device',
       keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
     },
     queuedHeaders: async (actor, method, url, body) => (actor === 'sync'

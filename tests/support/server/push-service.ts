@@ -4,7 +4,8 @@
 // checks the VAPID Authorization header (RFC 8292: `vapid t=<ES256 JWT>, k=<public key>`, aud
 // the endpoint's origin, exp within 24 h, sub present; verified with jose), decrypts the
 // aes128gcm body (RFC 8291 / 8188) with node:crypto, and records each message. It can be told
-// to answer a subscription with 404, 410, 429 or 5xx. Never used by production code.
+// to answer a subscription with 404, 410, 429, 5xx, another refusal, a redirect, or never (a
+// service that hangs). Never used by production code.
 import { createECDH, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,8 +38,14 @@ export interface PushServiceStandIn {
   messagesFor(endpoint: string): ReceivedPush[];
   /** Requests refused (bad VAPID, undecryptable body...), with why: tests assert none. */
   refusals: { endpoint: string; status: number; reason: string }[];
-  /** From now on, answer this endpoint with `status` (404 or 410: gone; 429 or 5xx: try later); null restores it. */
-  answerWith(endpoint: string, status: number | null): void;
+  /** The URL of every request that arrived, answered or not, in arrival order. */
+  requests: string[];
+  /**
+   * From now on, answer this endpoint with `status` (404 or 410: gone; 429 or 5xx: try later; a
+   * 3xx redirects to `${origin}/push/redirected`), or 'never' (hold the request open until the
+   * client gives up); null restores it.
+   */
+  answerWith(endpoint: string, status: number | 'never' | null): void;
   close(): Promise<void>;
 }
 
@@ -47,7 +54,7 @@ interface Subscription {
   publicKey: Buffer;
   auth: Buffer;
   applicationServerKey: string | null;
-  forced: number | null;
+  forced: number | 'never' | null;
 }
 
 class Refusal extends Error {
@@ -132,12 +139,15 @@ export async function startPushService(): Promise<PushServiceStandIn> {
   const subscriptions = new Map<string, Subscription>();
   const messages: ReceivedPush[] = [];
   const refusals: PushServiceStandIn['refusals'] = [];
+  const requests: string[] = [];
   let origin = '';
 
   async function receive(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const id = /^\/push\/([\w-]+)$/.exec(request.url ?? '')?.[1];
     const sub = id ? subscriptions.get(id) : undefined;
     const endpoint = `${origin}${request.url ?? ''}`;
+    requests.push(endpoint);
+    if (sub?.forced === 'never') return;
     const body = await readBody(request);
     if (request.method !== 'POST' || !sub) throw new Refusal(404, 'no such subscription');
     if (sub.forced !== null) throw new Refusal(sub.forced, 'told to answer so');
@@ -155,7 +165,8 @@ export async function startPushService(): Promise<PushServiceStandIn> {
     receive(request, response).catch((error: unknown) => {
       const status = error instanceof Refusal ? error.status : 500;
       refusals.push({ endpoint: `${origin}${request.url ?? ''}`, status, reason: error instanceof Error ? error.message : String(error) });
-      if (!response.headersSent) response.writeHead(status, { 'content-type': 'text/plain' }).end(error instanceof Error ? error.message : '');
+      const redirect = status >= 300 && status < 400 ? { location: `${origin}/push/redirected` } : {};
+      if (!response.headersSent) response.writeHead(status, { 'content-type': 'text/plain', ...redirect }).end(error instanceof Error ? error.message : '');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -167,6 +178,7 @@ export async function startPushService(): Promise<PushServiceStandIn> {
     origin,
     messages,
     refusals,
+    requests,
     subscribe(options = {}) {
       const ecdh = createECDH('prime256v1');
       const publicKey = ecdh.generateKeys();
@@ -181,6 +193,9 @@ export async function startPushService(): Promise<PushServiceStandIn> {
       if (!sub) throw new Error(`unknown subscription ${endpoint}`);
       sub.forced = status;
     },
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () => new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeAllConnections();
+    }),
   };
 }
