@@ -18,13 +18,18 @@ const NO_FILE = 'Falta el archivo';
 const TOO_LARGE = `El archivo es demasiado grande (máximo ${IMPORT_MAX_BYTES / 1024 / 1024} MB)`;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The uploaded file, read whole; the limit is checked while it streams in (413 past it). */
+/** The uploaded file, read whole, or a 413 if it is over IMPORT_MAX_BYTES: never its first 5 MB. */
 async function readFile(request: FastifyRequest): Promise<UploadedFile> {
   if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
   try {
     const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
     if (!part) throw new HttpError(400, NO_FILE);
-    return { fileName: part.filename || 'archivo', bytes: await part.toBuffer() };
+    const bytes = await part.toBuffer();
+    // toBuffer() throws past the limit only when a chunk arrives after the cut; when a network
+    // chunk ends exactly at the limit, the file is cut without one and toBuffer() returns the
+    // first 5 MB. Once the stream has ended, `truncated` says so every time.
+    if (part.file.truncated) throw new HttpError(413, TOO_LARGE);
+    return { fileName: part.filename || 'archivo', bytes };
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_LARGE);
