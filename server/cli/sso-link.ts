@@ -4,12 +4,12 @@
 // users and to this machine), because PGlite's folder must never be opened by two processes;
 // only when no server answers does it open the database itself, read-only in spirit: no
 // migrations, no writes.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
 import { API_BASE } from '#contract/common';
 import { AUTH_PATHS } from '#contract/session';
 import { ConfigError, loadConfig, type Config } from '#server/config';
-import { DatabaseOpenError, openDatabase, pgliteDirOf, SERVER_PID_FILE, type OpenedDatabase } from '#server/db/open';
+import { folderHolder } from '#server/db/folder-lock';
+import { DatabaseOpenError, openDatabase, pgliteDirOf, type OpenedDatabase } from '#server/db/open';
 import { NO_SUCH_USER } from '#server/modules/auth/service';
 import { signSsoToken } from '#server/modules/auth/sso-token';
 import { createUsersRepository } from '#server/modules/users/repository';
@@ -38,24 +38,13 @@ async function askServer(base: string, email: string, secret: string): Promise<s
   fail(`el servidor en ${base} respondió ${response.status}: ${body.error ?? 'sin detalle'}`);
 }
 
-function serverHoldsPGlite(dir: string): number | null {
-  const pidPath = join(dir, SERVER_PID_FILE);
-  if (!existsSync(pidPath)) return null;
-  const pid = Number(readFileSync(pidPath, 'utf8'));
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return null;
-  }
-}
-
 async function userFromDatabase(config: Config, email: string): Promise<string | null> {
   if (!config.databaseUrl) {
     const dir = pgliteDirOf(config.dataDir);
     if (!existsSync(dir) || readdirSync(dir).length === 0) fail(`no hay base de datos en ${dir}: ejecuta npm start primero`);
-    const pid = serverHoldsPGlite(dir);
-    if (pid !== null) fail(`el servidor (pid ${pid}) usa ${dir} pero no responde en ${config.publicUrl}; revisa PUBLIC_URL`);
+    // The folder's lock says whether a server holds it (a leftover server.pid says nothing).
+    const holder = await folderHolder(dir);
+    if (holder !== 'free') fail(`el servidor (pid ${holder ?? 'desconocido'}) usa ${dir} pero no responde en ${config.publicUrl}; revisa PUBLIC_URL`);
   }
   let opened: OpenedDatabase;
   try {

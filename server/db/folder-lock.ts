@@ -1,16 +1,18 @@
 // An OS-level lock on a data folder, so two processes never open one PGlite folder (it would
-// corrupt silently). Node has no flock, so the lock is a local socket bound to a name derived
-// from the folder's real path: binding is exclusive, the kernel frees it when the holder dies
-// (no stale lock, whatever the pid file says), and the holder answers with its pid. Linux uses
-// the abstract namespace, Windows a named pipe, other systems a socket file in the temp folder.
-// Scope: one machine and one network namespace (containers sharing a volume must not both open it).
-import { createHash } from 'node:crypto';
-import { realpathSync, rmSync } from 'node:fs';
-import { createConnection, createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
+// corrupt silently). The lock is the kernel's, on the file LOCK_FILE inside the folder (Linux: an
+// open file description lock, fcntl F_OFD_SETLK; macOS: flock; Windows: LockFileEx; Node has no
+// flock, fs-native-extensions ships them prebuilt). It belongs to the file, not to a path, a pid
+// or a network namespace: a bind mount, a symlink or a container reaching the same folder meets
+// the same lock, a pid file that lies changes nothing, and the kernel frees it when its holder
+// dies. Two opens in one process conflict too. The holder writes its pid in the file, only so
+// the refusal can name it.
+// Scope: one machine (on a network filesystem, the lock is as good as that filesystem's locks).
+import { closeSync, constants, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { tryLock, unlock } from 'fs-native-extensions';
 
-const ASK_TIMEOUT_MS = 1_000;
+/** The file in the folder whose kernel lock is the folder's. Left in place on release. */
+export const LOCK_FILE = 'server.lock';
 
 export interface FolderLock {
   release(): Promise<void>;
@@ -25,55 +27,51 @@ export class FolderLockedError extends Error {
   }
 }
 
-function addressOf(folder: string): string {
-  const name = `impecable-${createHash('sha256').update(realpathSync(folder)).digest('hex').slice(0, 32)}`;
-  if (process.platform === 'linux') return `\0${name}`;
-  if (process.platform === 'win32') return `\\\\.\\pipe\\${name}`;
-  return join(tmpdir(), `${name}.sock`);
+/** The pid the holder wrote, or null (not yet written, or unreadable while locked on Windows). */
+function holderPidOf(path: string): number | null {
+  try {
+    const text = readFileSync(path, 'utf8').trim();
+    return /^\d+$/.test(text) ? Number(text) : null;
+  } catch {
+    return null;
+  }
 }
 
-const usesSocketFile = () => process.platform !== 'linux' && process.platform !== 'win32';
-
-function bind(address: string): Promise<Server | 'in-use'> {
-  return new Promise((resolve, reject) => {
-    const server = createServer((socket) => socket.end(String(process.pid)));
-    server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve('in-use') : reject(error)));
-    server.listen(address, () => resolve(server));
-  });
-}
-
-/** The holder's pid, null when it does not say, 'nobody' when no one listens (a stale socket file). */
-function askHolder(address: string): Promise<number | null | 'nobody'> {
-  return new Promise((resolve) => {
-    const socket = createConnection(address);
-    let answer = '';
-    const done = (value: number | null | 'nobody') => {
-      socket.destroy();
-      resolve(value);
-    };
-    socket.setTimeout(ASK_TIMEOUT_MS, () => done(null));
-    socket.on('data', (chunk) => (answer += chunk.toString()));
-    socket.on('end', () => done(/^\d+$/.test(answer) ? Number(answer) : null));
-    socket.on('error', (error: NodeJS.ErrnoException) => done(error.code === 'ECONNREFUSED' || error.code === 'ENOENT' ? 'nobody' : null));
-  });
+/** The lock file, open and locked by this process; null when another open holds it. */
+function takeLock(folder: string): number | null {
+  const fd = openSync(join(folder, LOCK_FILE), constants.O_RDWR | constants.O_CREAT);
+  try {
+    if (tryLock(fd)) return fd;
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  closeSync(fd);
+  return null;
 }
 
 /** Takes the folder's lock for this process, or throws FolderLockedError naming the holder. */
 export async function lockFolder(folder: string): Promise<FolderLock> {
-  const address = addressOf(folder);
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    const bound = await bind(address);
-    if (bound !== 'in-use') {
-      // The lock must never keep a finished CLI alive; the process's own work does that.
-      bound.unref();
-      return {
-        release: () => new Promise<void>((resolve) => bound.close(() => resolve())),
-      };
-    }
-    const holder = await askHolder(address);
-    if (holder !== 'nobody') throw new FolderLockedError(folder, holder);
-    // A socket file left by a process that died (systems without the abstract namespace).
-    if (usesSocketFile()) rmSync(address, { force: true });
-  }
-  throw new FolderLockedError(folder, null);
+  const fd = takeLock(folder);
+  if (fd === null) throw new FolderLockedError(folder, holderPidOf(join(folder, LOCK_FILE)));
+  ftruncateSync(fd, 0);
+  writeSync(fd, String(process.pid), 0);
+  let released = false;
+  return {
+    release: async () => {
+      if (released) return;
+      released = true;
+      unlock(fd);
+      closeSync(fd);
+    },
+  };
+}
+
+/** Who holds the folder's lock now: the pid it wrote (null if none), or 'free'. Never keeps the lock. */
+export async function folderHolder(folder: string): Promise<number | null | 'free'> {
+  const fd = takeLock(folder);
+  if (fd === null) return holderPidOf(join(folder, LOCK_FILE));
+  unlock(fd);
+  closeSync(fd);
+  return 'free';
 }
