@@ -78,6 +78,12 @@ export function notificationSourceOf(db: Kysely<Database>): NotificationSource |
   return notificationSources.get(db) ?? null;
 }
 
+/** The folder of a PGlite database opened here on disk; null for PostgreSQL and in-memory PGlite. */
+export function pgliteFolderOf(db: Kysely<Database>): string | null {
+  const source = notificationSources.get(db);
+  return source?.kind === 'pglite' ? (source.pglite.dataDir ?? null) : null;
+}
+
 function opened(db: Kysely<Database>, source: NotificationSource, result: Omit<OpenedDatabase, 'db'>): OpenedDatabase {
   notificationSources.set(db, source);
   return { db, ...result };

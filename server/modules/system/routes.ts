@@ -1,6 +1,7 @@
 // Public system routes: GET /api/health (liveness: the process answers; never touches the
-// database), GET /api/health/ready (readiness: a database round trip within a short limit, or a
-// Spanish 503) and GET /api/config (what the app needs before sign-in). Never exposes secrets.
+// database), GET /api/health/ready (readiness: the database answers and takes a write, within a
+// short limit, or a Spanish 503) and GET /api/config (what the app needs before sign-in). Never
+// exposes secrets.
 import type { FastifyInstance } from 'fastify';
 import { healthSchema, SYSTEM_PATHS } from '#contract/common';
 import { appConfigSchema } from '#contract/session';
@@ -9,23 +10,43 @@ import { HttpError } from '#server/http-error';
 import { replies } from '#server/plugins/route-contract';
 import type { ZodTypeProvider } from '#server/plugins/zod';
 import { DEMO_USERS } from '#server/seed/demo-users';
-import { pingDatabase } from './repository.ts';
+import { pingDatabase, probeWrite } from './repository.ts';
 
-/** A database slower than this to answer `select 1` is not ready: load balancers ask often. */
+/** A database slower than this to answer is not ready: load balancers ask often. */
 export const READY_TIMEOUT_MS = 2_000;
+/** A write that worked is trusted this long: a balancer polling readiness costs at most one write a second. */
+export const WRITE_PROBE_EVERY_MS = 1_000;
 export const DATABASE_NOT_READY = 'La base de datos no responde';
+export const DATABASE_READ_ONLY = 'La base de datos no acepta escrituras';
 
-/** Resolves when the database answers within READY_TIMEOUT_MS, rejects otherwise. */
-async function databaseAnswers(db: AppDeps['db']): Promise<void> {
+/** Resolves with `promise`, or rejects once READY_TIMEOUT_MS have passed. */
+async function withinReadyTimeout(promise: Promise<void>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS);
   });
   try {
-    await Promise.race([pingDatabase(db), late]);
+    await Promise.race([promise, late]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** probeWrite, run again only once the last success is WRITE_PROBE_EVERY_MS old; callers meanwhile share one run. */
+function writeProbe(db: AppDeps['db']): () => Promise<void> {
+  let succeededAt = Number.NEGATIVE_INFINITY;
+  let running: Promise<void> | null = null;
+  return () => {
+    if (performance.now() - succeededAt < WRITE_PROBE_EVERY_MS) return Promise.resolve();
+    running ??= probeWrite(db)
+      .then(() => {
+        succeededAt = performance.now();
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
 }
 
 export async function systemRoutes(app: FastifyInstance, { config, db }: Pick<AppDeps, 'config' | 'db'>): Promise<void> {
@@ -34,12 +55,19 @@ export async function systemRoutes(app: FastifyInstance, { config, db }: Pick<Ap
 
   api.get(SYSTEM_PATHS.health, health, async () => ({ status: 'ok' as const }));
 
+  const writesWork = writeProbe(db);
   api.get(SYSTEM_PATHS.ready, health, async (request) => {
     try {
-      await databaseAnswers(db);
+      await withinReadyTimeout(pingDatabase(db));
     } catch (error) {
       request.log.warn({ err: error }, 'readiness: the database does not answer');
       throw new HttpError(503, DATABASE_NOT_READY);
+    }
+    try {
+      await withinReadyTimeout(writesWork());
+    } catch (error) {
+      request.log.warn({ err: error }, 'readiness: the database does not take a write');
+      throw new HttpError(503, DATABASE_READ_ONLY);
     }
     return { status: 'ok' as const };
   });
