@@ -30,6 +30,14 @@ export const MISS_NOTES: Record<string, string> = {
     '200 agentes reenvían a la vez sus colas por POST /api/sync. Si tarda: cada acción es una transacción (idempotencia + la escritura + el crédito); con PostgreSQL el pool de conexiones limita cuántas van a la vez, con PGlite van en fila. Acciones reintentadas quieren decir respuestas 409/429/5xx: la misma clave a la vez, un límite de peticiones o un error del servidor (ver los errores en la medida).',
   'floor-once':
     'Comparado con la base tras dos pasadas con las mismas claves: una perdida es una acción que el dispositivo da por entregada y no está; una duplicada, un evento o crédito guardado dos veces (la idempotencia debe valer entre peticiones simultáneas y entre instancias).',
+  'overload-statuses':
+    'Bajo sobrecarga el servidor solo debe responder lo que acepta (2xx) o 503 con Retry-After: un timeout, un error de conexión o un 5xx distinto es una petición que esperó más de lo que el cliente aguanta o que falló por la carga (ver el registro del servidor). 429 sería la cuota de escrituras: el bench la sube (bench/lib/server.ts).',
+  'overload-time':
+    'Lo aceptado tarda más de lo debido: cada proceso trabaja a la vez en MAX_ACTIVE_REQUESTS peticiones y MAX_ACTIVE_BATCHES lotes, y la espera por turno es MAX_QUEUE_WAIT_MS (server/plugins/load-shedding.ts). Con PGlite todo pasa por una conexión: menos a la vez (sobre todo lotes, que son hasta 100 escrituras) es menos cola detrás de cada consulta. Un lote de 100 acciones es lo más largo: lo acota el presupuesto de tiempo del lote (server/modules/sync/service.ts).',
+  'overload-shed':
+    'Un 503 debe llegar en cuanto no hay turno: como mucho MAX_QUEUE_WAIT_MS de espera en la fila, que además no admite más de 4 peticiones por turno. Si tarda más, el proceso no llega a leer las peticiones a tiempo (CPU saturada: ver la carga de la máquina).',
+  'overload-ready':
+    '/api/health/ready no espera turno, pero su consulta (SELECT 1) va a la misma base: con PGlite espera a las consultas en curso de las peticiones aceptadas. Menos peticiones a la vez (MAX_ACTIVE_REQUESTS) la acerca.',
   'api-ranking':
     'Las páginas leen la clasificación precalculada (ranking_standings) por un rango de índice y "mi posición" suma ranking_score_counts (EXPLAIN en server/modules/rankings/explain.test.ts: ningún Seq Scan). Con 2 núcleos para Node, PostgreSQL y autocannon a la vez, la cola del proceso Node domina el p99: caché corta de sesiones en memoria (invalidada al cerrar sesión en todas las instancias), respuestas serializadas con el esquema de Fastify, y WORKERS=n donde haya núcleos (BENCH_WORKERS).',
   'api-search':

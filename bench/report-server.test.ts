@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { EndpointKind, EndpointResult } from './api-scale.ts';
 import type { FloorPass } from './floor.ts';
-import type { RecordCheck } from './lib/records.ts';
+import type { AcknowledgedCheck, RecordCheck } from './lib/records.ts';
+import type { OverloadReport } from './overload.ts';
 import type { ReplayPass } from './outbox-browser.ts';
-import { apiChecks, floorChecks, outboxChecks } from './report-server.ts';
-import type { ApiRun, Check, FloorRun, OutboxRun } from './report-types.ts';
+import { apiChecks, floorChecks, outboxChecks, overloadChecks } from './report-server.ts';
+import type { ApiRun, Check, FloorRun, OutboxRun, OverloadRun } from './report-types.ts';
 
 function endpoint(name: string, kind: EndpointKind, overrides: Partial<EndpointResult> = {}): EndpointResult {
   return { name, kind, path: `/api/${name}`, available: true, status: 200, p50Ms: 5, p99Ms: 10, reqPerSec: 2000, completed: 20_000, errors: 0, non2xx: 0, maxRssMb: 200, ...overrides };
@@ -124,5 +125,33 @@ describe('floor reconnect checks', () => {
   it('fail a server without POST /api/sync', () => {
     const missing: FloorRun = { ...run('postgres'), report: { agents: 200, actions: 4000, batch: 10, available: false } };
     expect(floorChecks(missing)).toEqual([expect.objectContaining({ ok: false, note: 'floor-missing' })]);
+  });
+});
+
+describe('overload checks', () => {
+  const t = (p99Ms: number, maxMs = p99Ms, count = 1_000) => ({ count, p50Ms: 10, p99Ms, maxMs, over10s: maxMs > 10_000 ? 1 : 0 });
+  function overloadRun(seconds: number, overrides: Partial<OverloadReport> = {}, records: Partial<AcknowledgedCheck> = {}): OverloadRun {
+    const report: OverloadReport = {
+      seconds, connections: 200, batch: 100, statuses: { 200: 2_000, 503: 50_000 },
+      accepted: t(1_900), acceptedReads: t(300), acceptedBatches: t(1_900), shed: { ...t(600), withRetryAfter: 1_000 },
+      errors: 0, ready: { probes: 1_200, failed: 0, maxMs: 400 }, acknowledgedKeys: 5_000, unansweredActions: 0, ...overrides,
+    };
+    return { database: 'pglite', report, records: { acknowledged: 5_000, stored: 5_010, lost: 0, doubled: 0, storedUnacknowledged: 10, exactlyOnce: true, ...records } };
+  }
+  const verdicts = (run: OverloadRun) => overloadChecks(run).map((c) => c.ok);
+
+  it('hold a full run to p99 ≤ 2 s accepted, 503 at once, readiness throughout and nothing lost or doubled', () => {
+    expect(verdicts(overloadRun(300))).toEqual([true, true, true, true, true, null]);
+    expect(verdicts(overloadRun(300, { accepted: t(2_100) }))[1]).toBe(false);
+    expect(verdicts(overloadRun(300, { accepted: t(900, 10_001) }))[1]).toBe(false);
+    expect(verdicts(overloadRun(300, { shed: { ...t(600), withRetryAfter: 999 } }))[2]).toBe(false);
+    expect(verdicts(overloadRun(300, { ready: { probes: 1_200, failed: 1, maxMs: 400 } }))[3]).toBe(false);
+    expect(verdicts(overloadRun(300, { statuses: { 200: 10, 503: 10, 500: 1 } }))[0]).toBe(false);
+  });
+
+  it('judge a short run on correctness only', () => {
+    expect(verdicts(overloadRun(30, { accepted: t(5_000) }))).toEqual([true, null, null, true, true, null]);
+    expect(verdicts(overloadRun(30, {}, { lost: 1, exactlyOnce: false }))[4]).toBe(false);
+    expect(verdicts(overloadRun(30, {}, { doubled: 2, exactlyOnce: false }))[4]).toBe(false);
   });
 });

@@ -6,7 +6,8 @@ import type { EndpointResult } from './api-scale.ts';
 import { SCALE_BUDGETS } from './lib/budgets.ts';
 import type { RecordCheck } from './lib/records.ts';
 import type { ReplayPass } from './outbox-browser.ts';
-import type { ApiRun, Check, FloorRun, OutboxReport, OutboxRun } from './report-types.ts';
+import type { Timings } from './overload.ts';
+import type { ApiRun, Check, FloorRun, OutboxReport, OutboxRun, OverloadRun } from './report-types.ts';
 
 const es = (n: number) => n.toLocaleString('es-ES');
 const S = SCALE_BUDGETS;
@@ -172,4 +173,71 @@ export function apiChecks(api: ApiRun): Check[] {
   const maxRss = Math.max(api.idleRssMb, ...api.endpoints.map((e) => e.maxRssMb ?? 0));
   checks.push(memoryCheck('API', `bajo carga, ${api.database}`, api.database, maxRss, api.idleRssMb, sized, api.workers));
   return checks;
+}
+
+const timingText = (t: Timings) => `${es(t.count)} respuestas, p50 ${es(t.p50Ms)} ms, p99 ${es(t.p99Ms)} ms, máx. ${es(t.maxMs)} ms`;
+
+/**
+ * Overload: 200 connections of reads and batches. What the server took in is answered in
+ * time, the rest 503 at once, readiness throughout, and every acknowledged action stored
+ * exactly once. Timings need the budget's full run; a shorter one is reported without a
+ * verdict on them (correctness is judged on any run).
+ */
+export function overloadChecks(run: OverloadRun): Check[] {
+  const section = 'Sobrecarga';
+  const o = S.overload;
+  const r = run.report;
+  const where = `${run.database}${run.workers && run.workers > 1 ? `, ${run.workers} procesos` : ''}`;
+  if (!r) return [{ section, name: `${o.connections} conexiones de lecturas y lotes (${where})`, value: `error: ${run.error ?? '?'}`, budget: 'medido', ok: false, note: 'overload-time' }];
+  const sized = r.seconds >= o.seconds && r.connections >= o.connections;
+  const timed = (ok: boolean) => (sized ? ok : null);
+  const short = sized ? '' : ` (en ${o.seconds} s; esta ejecución: ${r.seconds} s, sin veredicto)`;
+  const statuses = Object.entries(r.statuses).map(([status, n]) => `${es(n)}× ${status === '0' ? 'sin respuesta' : status}`).join(', ');
+  const onlyOkOrShed = Object.keys(r.statuses).every((status) => status === '503' || /^2\d\d$/.test(status)) && r.errors === 0;
+  const rec = run.records;
+  return [
+    {
+      section,
+      name: `${r.connections} conexiones durante ${r.seconds} s: 3 lecturas y un lote de ${r.batch} acciones por vuelta, sin pausa (${where})`,
+      value: statuses || 'ninguna respuesta',
+      budget: '2xx o 503; ningún otro estado, error ni timeout',
+      ok: onlyOkOrShed && r.accepted.count > 0,
+      note: 'overload-statuses',
+    },
+    {
+      section,
+      name: `Aceptadas (2xx) (${where})`,
+      value: `${timingText(r.accepted)}; lecturas p99 ${es(r.acceptedReads.p99Ms)} ms, lotes p99 ${es(r.acceptedBatches.p99Ms)} ms (${es(r.acceptedBatches.count)})`,
+      budget: `p99 ≤ ${es(o.acceptedP99Ms)} ms, ninguna > ${es(o.ceilingMs)} ms${short}`,
+      ok: timed(r.accepted.p99Ms <= o.acceptedP99Ms && r.accepted.maxMs <= o.ceilingMs),
+      note: 'overload-time',
+    },
+    {
+      section,
+      name: `Rechazadas (503 con Retry-After) (${where})`,
+      value: `${timingText(r.shed)}; con Retry-After ${es(r.shed.withRetryAfter)}`,
+      budget: `p99 ≤ ${es(o.shedP99Ms)} ms, ninguna > ${es(o.ceilingMs)} ms, todas con Retry-After${short}`,
+      ok: timed(r.shed.p99Ms <= o.shedP99Ms && r.shed.maxMs <= o.ceilingMs && r.shed.withRetryAfter === r.shed.count),
+      note: 'overload-shed',
+    },
+    {
+      section,
+      name: `/api/health/ready cada 250 ms durante la carga (${where})`,
+      value: `${es(r.ready.probes - r.ready.failed)}/${es(r.ready.probes)} con 200, la más lenta ${es(r.ready.maxMs)} ms`,
+      budget: `todas 200, ≤ ${es(o.readyMaxMs)} ms`,
+      ok: r.ready.failed === 0 && r.ready.probes > 0 && (sized ? r.ready.maxMs <= o.readyMaxMs : true),
+      note: 'overload-ready',
+    },
+    {
+      section,
+      name: `Acciones confirmadas (2xx) frente a la base (${where})`,
+      value: rec
+        ? `${es(rec.acknowledged)} confirmadas: ${rec.lost} perdidas, ${rec.doubled} duplicadas; ${es(rec.storedUnacknowledged)} guardadas sin confirmar (respuesta cortada al acabar), ${es(r.unansweredActions)} sin resultado en su lote`
+        : 'sin comprobar',
+      budget: '0 perdidas, 0 duplicadas',
+      ok: rec ? rec.exactlyOnce && rec.acknowledged > 0 : false,
+      note: 'floor-once',
+    },
+    memoryCheck(section, `durante la sobrecarga, ${run.database}`, run.database, run.maxRssMb ?? Number.NaN, undefined, false, run.workers),
+  ];
 }

@@ -6,7 +6,8 @@ import type { GenerateReport } from './lib/generate.ts';
 import type { LighthouseRoute } from './lighthouse.ts';
 import type { OfflineReport } from './offline.ts';
 import type { FloorReport } from './floor.ts';
-import type { RecordCheck } from './lib/records.ts';
+import type { AcknowledgedCheck, RecordCheck } from './lib/records.ts';
+import type { OverloadReport } from './overload.ts';
 import type { QueueMix } from './outbox.ts';
 import type { BrowserReplay } from './outbox-browser.ts';
 
@@ -63,6 +64,17 @@ export interface FloorRun {
   workers?: number;
 }
 
+/** The overload run (200 connections of reads and batches) on one database. */
+export interface OverloadRun {
+  database: BenchDatabase;
+  report?: OverloadReport;
+  /** Filled in from the database after the server stopped. */
+  records?: AcknowledgedCheck;
+  maxRssMb?: number;
+  workers?: number;
+  error?: string;
+}
+
 /** The machine's load average (1/5/15 min) when a step started and when it ended. */
 export interface StepLoad {
   step: string;
@@ -84,6 +96,8 @@ export interface BenchResults {
   sync?: FloorRun[];
   /** One run per database: PGlite always, PostgreSQL too when DATABASE_URL is set. */
   api?: ApiRun[];
+  /** Overload (step `overload`), one run per database. */
+  overload?: OverloadRun[];
   skipped: string[];
   checks: Check[];
 }

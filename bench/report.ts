@@ -7,7 +7,7 @@ import { BUDGETS, bundleVerdicts, formatKb } from './lib/budgets.ts';
 import type { BundleReport } from './lib/bundle.ts';
 import type { LighthouseRoute } from './lighthouse.ts';
 import type { OfflineReport } from './offline.ts';
-import { apiChecks, floorChecks, outboxChecks } from './report-server.ts';
+import { apiChecks, floorChecks, outboxChecks, overloadChecks } from './report-server.ts';
 import { MISS_NOTES } from './report-notes.ts';
 import type { BenchResults, Check } from './report-types.ts';
 
@@ -144,6 +144,7 @@ export function buildChecks(results: Omit<BenchResults, 'checks'>): Check[] {
     ...(results.outbox ? outboxChecks(results.outbox) : []),
     ...(results.sync ?? []).flatMap(floorChecks),
     ...(results.api ?? []).flatMap(apiChecks),
+    ...(results.overload ?? []).flatMap(overloadChecks),
   ];
 }
 

@@ -1,6 +1,6 @@
 // `npm run bench`: builds the app, measures it against its budgets and writes
 // bench/results/latest.{json,md}. Separate from `npm test`; takes several minutes.
-//   --only=bundle,lighthouse,offline,outbox,sync,api   a subset (default: all)
+//   --only=bundle,lighthouse,offline,outbox,sync,api,overload   a subset (default: all)
 //   --runs=N           Lighthouse runs per route and offline visits per slowdown (default 5)
 //   --agents=N         generated agents of the API step on every database (a quick check; the
 //                      verdicts need the budgets' sizes: 100,000 on PostgreSQL, 20,000 on PGlite)
@@ -12,6 +12,8 @@
 //   BENCH_PGLITE_AGENTS  agents of the API step on PGlite (default 20000)
 //   BENCH_WORKERS      WORKERS of the server on PostgreSQL (default: the server's, one process)
 //   BENCH_API_SECONDS  seconds of load per endpoint (default 10)
+//   BENCH_OVERLOAD_SECONDS  seconds of the overload step: 200 connections of reads and batches
+//                      (default 300; the verdicts on times need the full 300)
 //   BENCH_PORT         server port (default 8196); DIST_DIR build folder (default dist)
 //   BENCH_RESULTS_DIR  where latest.{json,md} go (default bench/results; a trial run elsewhere)
 //   BENCH_WORK_DIR     the generated databases' folder (default bench/.work)
@@ -31,9 +33,9 @@ import { signIn, withServer } from './lib/server.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runOffline } from './offline.ts';
 import { buildChecks, carriedNote, toMarkdown, writeResults, type BenchResults, type StepLoad } from './report.ts';
-import { apiStep, floorStep, outboxStep, type StepContext } from './steps.ts';
+import { apiStep, floorStep, outboxStep, overloadStep, type StepContext } from './steps.ts';
 
-const STEPS = ['bundle', 'lighthouse', 'offline', 'outbox', 'sync', 'api'] as const;
+const STEPS = ['bundle', 'lighthouse', 'offline', 'outbox', 'sync', 'api', 'overload'] as const;
 type Step = (typeof STEPS)[number];
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -57,6 +59,7 @@ const context: StepContext = {
     pglite: Number(arg('agents') ?? process.env.BENCH_PGLITE_AGENTS ?? SCALE_BUDGETS.pglite.agents),
   },
   apiSeconds: Number(process.env.BENCH_API_SECONDS ?? 10),
+  overloadSeconds: Number(process.env.BENCH_OVERLOAD_SECONDS ?? 300),
   workers,
   log,
 };
@@ -65,7 +68,7 @@ const loadNow = () => loadavg().map((l) => Math.round(l * 100) / 100);
 const QUIET_LOAD = Number(process.env.BENCH_QUIET_LOAD ?? 1.5);
 const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 300);
 /** Steps that measure time: they wait for a quiet machine first (build and bundle do not). */
-const TIMED = new Set(['lighthouse', 'offline', 'outbox', 'sync', 'api']);
+const TIMED = new Set(['lighthouse', 'offline', 'outbox', 'sync', 'api', 'overload']);
 
 /** Waits until the 1-minute load is at most QUIET_LOAD, or SETTLE_SECONDS have passed. */
 async function settle(name: string): Promise<void> {
@@ -98,8 +101,8 @@ async function step<T>(results: Omit<BenchResults, 'checks'>, name: string, body
   }
 }
 
-/** The machine line naming the databases the outbox, floor and API steps ran on. */
-const DATABASES = 'Bases de datos (outbox, piso, API)';
+/** The machine line naming the databases the outbox, floor, API and overload steps ran on. */
+const DATABASES = 'Bases de datos (outbox, piso, API, sobrecarga)';
 
 function machine(): Record<string, string> {
   const chromium = spawnSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).stdout?.trim() || 'no encontrado';
@@ -165,6 +168,9 @@ async function main(): Promise<void> {
     [only.has('api'), 'API a escala', async () => {
       results.api = await step(results, 'api', () => apiStep(context));
     }],
+    [only.has('overload'), 'sobrecarga', async () => {
+      results.overload = await step(results, 'overload', () => overloadStep(context));
+    }],
   ];
   for (const [wanted, name, step] of steps) {
     if (!wanted) continue;
@@ -185,7 +191,7 @@ async function main(): Promise<void> {
       (results as Record<string, unknown>)[step] = previous[step];
       results.skipped.push(carriedNote(previous, step));
       // Carried figures were measured on the databases of the run that measured them.
-      if (step === 'outbox' || step === 'sync' || step === 'api') results.machine[DATABASES] = previous.machine[DATABASES] ?? results.machine[DATABASES]!;
+      if (step === 'outbox' || step === 'sync' || step === 'api' || step === 'overload') results.machine[DATABASES] = previous.machine[DATABASES] ?? results.machine[DATABASES]!;
     } else results.skipped.push(`${step}: no pedido en esta ejecución (--only)`);
   }
   results.finishedAt = new Date().toISOString();

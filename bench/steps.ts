@@ -1,7 +1,7 @@
 // The bench's server steps, one run per database (PGlite always, PostgreSQL too with
 // DATABASE_URL), each on a database generated for it: the outbox replay in Chromium
-// (`outbox`), the floor reconnect through POST /api/sync (`sync`) and the API under load
-// (`api`). Each starts its own server and stops it before counting what it stored (PGlite is
+// (`outbox`), the floor reconnect through POST /api/sync (`sync`), the API under load
+// (`api`) and past its capacity (`overload`). Each starts its own server and stops it before counting what it stored (PGlite is
 // one process). Measures; the verdicts are report-server.ts's.
 import { rmSync } from 'node:fs';
 import { runApiScale } from './api-scale.ts';
@@ -9,10 +9,11 @@ import { runFloor, type FloorAgent } from './floor.ts';
 import { GENERATED_DOMAIN, generateDatabase } from './lib/generate.ts';
 import { signIn, ssoTokenFor, withServer, type ServerOptions } from './lib/server.ts';
 import { SCALE_BUDGETS } from './lib/budgets.ts';
-import { countRecords, type RecordCheck } from './lib/records.ts';
+import { countAcknowledged, countRecords, type RecordCheck } from './lib/records.ts';
+import { runOverload } from './overload.ts';
 import { availableVideos, buildAgentQueue, logEvents, measureEnqueue, videoReports, type QueueMix } from './outbox.ts';
 import { runBrowserReplay } from './outbox-browser.ts';
-import type { ApiRun, BenchDatabase, FloorRun, OutboxReport, OutboxRun } from './report-types.ts';
+import type { ApiRun, BenchDatabase, FloorRun, OutboxReport, OutboxRun, OverloadRun } from './report-types.ts';
 import { openDatabase } from '#server/db/open';
 
 export interface StepContext {
@@ -23,6 +24,8 @@ export interface StepContext {
   /** Generated agents of the API step, per database (the budgets' sizes by default). */
   agents: Record<BenchDatabase, number>;
   apiSeconds: number;
+  /** Seconds of the overload step (BENCH_OVERLOAD_SECONDS). */
+  overloadSeconds: number;
   /** WORKERS for the server on PostgreSQL (PGlite is one process); undefined: the server's default. */
   workers: number | undefined;
   log: (line: string) => void;
@@ -43,7 +46,7 @@ function serverOptions(ctx: StepContext, target: Target, dataDir: string): Serve
   return { port: ctx.port, dataDir, distDir: ctx.distDir, databaseUrl: target.url, ...(workers ? { env: workers } : {}) };
 }
 
-async function records(target: Target, dataDir: string, count: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<RecordCheck>): Promise<RecordCheck> {
+async function records<T = RecordCheck>(target: Target, dataDir: string, count: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
   const opened = await openDatabase({ databaseUrl: target.url ?? null, dataDir });
   try {
     return await count(opened.db);
@@ -144,6 +147,42 @@ export async function apiStep(ctx: StepContext): Promise<ApiRun[]> {
       const workers = target.url ? ctx.workers : undefined;
       runs.push({ database: target.database, generate, endpoints, idleRssMb, ...(workers ? { workers } : {}) });
     });
+  }
+  return runs;
+}
+
+/** Agents of the overload step's database, and how many of them send (spread over their sessions). */
+const OVERLOAD_AGENTS = 2_000;
+const OVERLOAD_SENDERS = 50;
+
+/** 200 connections of reads and batches without pause, then every acknowledged action counted in the database. */
+export async function overloadStep(ctx: StepContext): Promise<OverloadRun[]> {
+  const runs: OverloadRun[] = [];
+  for (const target of targets(ctx)) {
+    const dataDir = `${ctx.work}/data-overload-${target.database}`;
+    await generateDatabase({ dataDir, databaseUrl: target.url, agents: OVERLOAD_AGENTS, prefix: 'overload', withActivity: true }, ctx.log);
+    const runTag = `bench-overload-${Date.now()}`;
+    const acknowledged = new Set<string>();
+    const workers = target.url ? ctx.workers : undefined;
+    const run: OverloadRun = { database: target.database, ...(workers ? { workers } : {}) };
+    await withServer(serverOptions(ctx, target, dataDir), async (server) => {
+      const tokens: string[] = [];
+      for (let i = 1; i <= OVERLOAD_SENDERS; i++) tokens.push((await signIn(server.url, `overload${i}@${GENERATED_DOMAIN}`)).token);
+      let maxRss = server.rssMb();
+      const sampler = setInterval(() => (maxRss = Math.max(maxRss, server.rssMb())), 250);
+      try {
+        ctx.log(`sobrecarga (${target.database}): ${ctx.overloadSeconds} s…`);
+        run.report = await runOverload({ server, tokens, seconds: ctx.overloadSeconds, runTag, acknowledged, log: ctx.log });
+      } catch (error) {
+        run.error = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      } finally {
+        clearInterval(sampler);
+        run.maxRssMb = Math.round(maxRss);
+      }
+    });
+    if (run.report) run.records = await records(target, dataDir, (db) => countAcknowledged(db, runTag, acknowledged));
+    ctx.log(`sobrecarga (${target.database}): registros ${JSON.stringify(run.records ?? null)}`);
+    runs.push(run);
   }
   return runs;
 }

@@ -43,10 +43,12 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { loadSheddingPlugin } from './plugins/load-shedding.ts';
 import { maintenancePlugin } from './plugins/maintenance.ts';
 import { occurredAtPlugin } from './plugins/occurred-at.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { inlineScriptSources, staticAppPlugin } from './plugins/static-app.ts';
+import { writeQuotaPlugin } from './plugins/write-quota.ts';
 import { enableZodSerialization, enableZodValidation } from './plugins/zod.ts';
 
 /** The largest file any upload route accepts (the reface photo limit of product-spec.md). */
@@ -154,6 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin, { config, db, clock: deps.clock, inlineScripts: inlineScriptSources(resolve(options.distDir ?? 'dist')) });
   await app.register(maintenancePlugin, { config });
+  // Overload: API requests past what this process works on at once wait briefly, then get 503.
+  await app.register(loadSheddingPlugin, { limits: config.admission });
 
   // Ranking and Seguimiento reads, balances and the page's first banner are cached per process
   // (read-cache.ts) while it hears every instance's changes by NOTIFY.
@@ -171,6 +175,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(syncGatePlugin);
     await api.register(authPlugin, { auth });
     await api.register(occurredAtPlugin, { clock: deps.clock });
+    // Before the replay guard: a write refused by the quota leaves no stored answer behind.
+    await api.register(writeQuotaPlugin, { db: deps.db, clock: deps.clock, quota: config.writeQuota });
     await api.register(idempotencyPlugin, deps);
     // Uploads (reface photos, user imports): one file per request, read with request.file();
     // routes may lower these limits. An oversize file fails with 413 before it is stored.

@@ -38,11 +38,20 @@
 // | IDLE_TIMEOUT_SECONDS    | 120                                            | a connection with no traffic either way is closed
 // | KEEPALIVE_TIMEOUT_SECONDS | 72                                           | an idle keep-alive connection is closed (above proxies' 60)
 // | MAX_CONNECTIONS         | 10000 (at most 80 % of the open-file limit)    | further connections are dropped at once
+// | MAX_ACTIVE_REQUESTS     | 8 on PGlite, 20 on PostgreSQL                  | API requests one process works on at once; more wait
+// | MAX_ACTIVE_BATCHES      | 2                                              | POST /api/sync batches one process runs at once; more wait
+// | MAX_QUEUE_WAIT_MS       | 500                                            | longest wait for a turn: then 503 with Retry-After
+// |                         |                                                | (health, readiness and the static app never wait)
+// | WRITE_QUOTA_BURST       | 1500                                           | queued writes (each action of a batch) a user may send
+// |                         |                                                | at once (a device back online with its whole outbox)
+// | WRITE_QUOTA_PER_MINUTE  | 180                                            | ...and then this many a minute: more get 429 + Retry-After
 // | VAPID_PUBLIC_KEY        | (unset: a pair generated on first start and    | Web Push application server key pair
 // | VAPID_PRIVATE_KEY       |  kept in the database for every instance)      | (base64url, as web-push generate-vapid-keys prints)
 // | VAPID_SUBJECT           | mailto:avisos@$CORPORATE_DOMAIN                | contact for push services (mailto: or https:)
 // | PUSH_TEST_ORIGIN        | (unset)                                        | tests only, refused in production: one origin on this
 // |                         |                                                | machine (the local push stand-in) the server may push to
+
+import { MAX_SYNC_ACTIONS } from '#contract/sync-constants';
 
 export const DEMO_SSO_SECRET = 'impecable-demo-sso-secret-do-not-use-in-production';
 export const MAINTENANCE_ALLOWLIST_MAX = 11;
@@ -93,6 +102,10 @@ export interface Config {
   brandPrize: number;
   /** Limits against slow and idle clients (seconds), and the connection cap (HTTP server). */
   httpLimits: HttpLimits;
+  /** Overload: requests past these wait briefly, then get 503 with Retry-After. */
+  admission: AdmissionLimits;
+  /** Queued writes per user: past the quota, 429 with Retry-After. */
+  writeQuota: WriteQuota;
   /** Web Push (issue 21): the configured VAPID pair (null: generated and stored in the database) and subject. */
   vapid: { publicKey: string; privateKey: string } | null;
   vapidSubject: string;
@@ -110,6 +123,19 @@ export interface HttpLimits {
   idleTimeoutSeconds: number;
   keepAliveTimeoutSeconds: number;
   maxConnections: number;
+}
+
+/** Load shedding (plugins/load-shedding.ts): how much one process works on at once, how long a request may wait for its turn. */
+export interface AdmissionLimits {
+  maxActiveRequests: number;
+  maxActiveBatches: number;
+  maxQueueWaitMs: number;
+}
+
+/** Per-user write quota (plugins/write-quota.ts): a burst, then a sustained rate. */
+export interface WriteQuota {
+  burst: number;
+  perMinute: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -171,6 +197,31 @@ function readHttpLimits(int: (name: string, fallback: number, min: number, max: 
     idleTimeoutSeconds: int('IDLE_TIMEOUT_SECONDS', 120, 1, 3600),
     keepAliveTimeoutSeconds: int('KEEPALIVE_TIMEOUT_SECONDS', 72, 1, 3600),
     maxConnections: int('MAX_CONNECTIONS', 10_000, 1, 1_000_000),
+  };
+}
+
+/**
+ * Load shedding: a process works on MAX_ACTIVE_REQUESTS API requests (and MAX_ACTIVE_BATCHES
+ * batches) at once; the next ones wait at most MAX_QUEUE_WAIT_MS for a turn, then get 503.
+ * PGlite runs one query at a time: a few requests keep it busy, more only lengthen the line
+ * behind each query. PostgreSQL: two per connection of the process's pool (10).
+ */
+function readAdmission(int: (name: string, fallback: number, min: number, max: number) => number, postgres: boolean): AdmissionLimits {
+  return {
+    maxActiveRequests: int('MAX_ACTIVE_REQUESTS', postgres ? 20 : 8, 1, 10_000),
+    maxActiveBatches: int('MAX_ACTIVE_BATCHES', 2, 1, 1_000),
+    maxQueueWaitMs: int('MAX_QUEUE_WAIT_MS', 500, 0, 60_000),
+  };
+}
+
+/**
+ * The write quota: a whole outbox at once (a full batch at the very least), then a few a second.
+ * A script storing hundreds of rows a second is held to the sustained rate.
+ */
+function readWriteQuota(int: (name: string, fallback: number, min: number, max: number) => number): WriteQuota {
+  return {
+    burst: int('WRITE_QUOTA_BURST', 1_500, MAX_SYNC_ACTIONS, 10_000_000),
+    perMinute: int('WRITE_QUOTA_PER_MINUTE', 180, 1, 10_000_000),
   };
 }
 
@@ -237,6 +288,7 @@ export function loadConfig(env: Env): Config {
   const rankingPrizes = readPrizeTiers(text('RANKING_PRIZES'), problems);
   if (isProduction && demoMode) problems.push('DEMO_MODE no puede estar activo en producción');
   const httpLimits = readHttpLimits(int);
+  const writeQuota = readWriteQuota(int);
   const vapid = readVapid(text, problems);
   const pushTestOrigin = readPushTestOrigin(text('PUSH_TEST_ORIGIN'), isProduction, problems);
   const corporateDomain = (text('CORPORATE_DOMAIN') ?? 'impecable.demo').toLowerCase();
@@ -248,6 +300,7 @@ export function loadConfig(env: Env): Config {
     problems.push('HEADERS_TIMEOUT_SECONDS no puede ser mayor que REQUEST_TIMEOUT_SECONDS');
   }
   const databaseUrl = text('DATABASE_URL');
+  const admission = readAdmission(int, databaseUrl !== null);
   const workers = int('WORKERS', 1, 1, MAX_WORKERS);
   if (workers > 1 && databaseUrl === null) {
     // PGlite is an embedded database inside one process: a second process cannot open it.
@@ -286,6 +339,8 @@ export function loadConfig(env: Env): Config {
     rankingPrizes,
     brandPrize: int('BRAND_PRIZE', DEFAULT_BRAND_PRIZE, 0, 1_000_000),
     httpLimits,
+    admission,
+    writeQuota,
     vapid,
     vapidSubject,
     pushTestOrigin,

@@ -136,6 +136,19 @@ export const SCALE_BUDGETS = {
     /** Enqueueing one action (runCommand: local change + outbox row), p95. */
     enqueueP95Ms: 20,
   },
+  overload: {
+    /** Connections held open, each sending reads and 100-action batches without pause. */
+    connections: 200,
+    /** The run the verdicts need (BENCH_OVERLOAD_SECONDS; a shorter one is reported only). */
+    seconds: 300,
+    /** Requests the server took in (2xx): p99, and none slower than the ceiling. */
+    acceptedP99Ms: 2_000,
+    ceilingMs: 10_000,
+    /** Requests it turned away (503 with Retry-After): told at once. */
+    shedP99Ms: 1_000,
+    /** /api/health/ready, asked every 250 ms throughout: always 200, never slower than this. */
+    readyMaxMs: 2_000,
+  },
   floor: {
     /** Simulated agents replaying their queues at the same moment through POST /api/sync. */
     agents: 200,

@@ -53,3 +53,28 @@ export async function countRecords(db: Kysely<Database>, mix: QueueMix, runTag: 
     check.duplicateCredits === 0;
   return { ...check, exactlyOnce };
 }
+
+/** What the overload step stored, against the batch actions the server acknowledged (2xx). */
+export interface AcknowledgedCheck {
+  acknowledged: number;
+  /** Distinct keys of the run found in log_events. */
+  stored: number;
+  /** Acknowledged, not stored. */
+  lost: number;
+  /** Stored more than once. */
+  doubled: number;
+  /** Stored but never acknowledged: the answer was shed with its batch's end or cut by the run's end (no loss). */
+  storedUnacknowledged: number;
+  exactlyOnce: boolean;
+}
+
+/** Each overload log event names its key after the run tag (bench/overload.ts): count them per key. */
+export async function countAcknowledged(db: Kysely<Database>, runTag: string, acknowledged: ReadonlySet<string>): Promise<AcknowledgedCheck> {
+  const { rows } = await sql<{ action: string; n: number }>`
+    SELECT action, count(*)::int AS n FROM log_events WHERE action LIKE ${`${runTag} %`} GROUP BY action`.execute(db);
+  const stored = new Map(rows.map((row) => [row.action.slice(runTag.length + 1), row.n]));
+  const lost = [...acknowledged].filter((key) => !stored.has(key)).length;
+  const doubled = rows.filter((row) => row.n > 1).length;
+  const storedUnacknowledged = [...stored.keys()].filter((key) => !acknowledged.has(key)).length;
+  return { acknowledged: acknowledged.size, stored: stored.size, lost, doubled, storedUnacknowledged, exactlyOnce: lost === 0 && doubled === 0 };
+}

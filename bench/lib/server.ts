@@ -85,8 +85,12 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
     DATA_DIR: options.dataDir,
     DIST_DIR: options.distDir,
     LOG_LEVEL: 'warn',
-    // The bench signs in many times from one address.
+    // The bench signs in many times from one address, and writes far faster than any agent
+    // (the API step's idempotent write, the overload step's batches): the write quota is
+    // still counted on every write, just never reached.
     AUTH_RATE_LIMIT: '100000',
+    WRITE_QUOTA_BURST: '10000000',
+    WRITE_QUOTA_PER_MINUTE: '10000000',
     // Measure what production serves: answers are not re-checked against the contract.
     CHECK_RESPONSES: 'false',
     ...options.env,

@@ -1,6 +1,6 @@
 // The part of autocannon's API the bench uses (the package ships no types).
 declare module 'autocannon' {
-  interface RawRequest {
+  export interface RawRequest {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
@@ -17,7 +17,12 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
-    requests?: (RawRequest & { setupRequest?: (request: RawRequest) => RawRequest })[];
+    requests?: (RawRequest & {
+      /** Builds each request just before it is written; `context` is the connection's, kept for one round of `requests`. */
+      setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest;
+      /** Each answer, with the context its request was built with. */
+      onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+    })[];
   }
   interface Histogram {
     average: number;

@@ -44,6 +44,12 @@ export interface OutboxRow {
   attempts: number;
   /** ms epoch before which the row is not sent again (backoff). */
   nextAttemptAt: number;
+  /**
+   * ms epoch before which the server asked not to be called again (Retry-After on a 429 or
+   * 503, plus jitter): unlike the backoff, not even a drain at start-up or when the network
+   * returns sends the row earlier. Absent or 0: no such request.
+   */
+  notBefore?: number;
   lastError: string | null;
   /** Short Spanish description for the UI, e.g. "Progreso de vídeo". */
   label: string;

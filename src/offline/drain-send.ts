@@ -2,7 +2,8 @@
 // row alone (servers without /sync), and what each answer does to the rows, written to
 // IndexedDB in one transaction per request. Owns the outcome rules: sent → deleted (and the
 // user's last sync noted), 401 → untouched until a sign-in, network errors, 5xx, 408, 409 and
-// 429 → retried with backoff, other 4xx → refused. Never touches a row the server gave no
+// 429 → retried with backoff (and never before the Retry-After the server sent, spread out by
+// jitter), other 4xx → refused. Never touches a row the server gave no
 // answer for, and never touches window, localStorage or React (the service worker runs it).
 import type { UpdateSpec } from 'dexie';
 import { ACTION_SIGNATURE_HEADER } from '#contract/action-signature';
@@ -16,6 +17,8 @@ import { db, lastSyncAtKey, type OutboxRow } from './db.ts';
 const BACKOFF_BASE_MS = 2_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
 const REQUEST_TIMEOUT_MS = 30_000;
+/** A Retry-After beyond this (a proxy's nonsense date) is read as this: the outbox never parks for days. */
+const RETRY_AFTER_MAX_MS = 60 * 60_000;
 
 export type Outcome = 'sent' | 'retry' | 'unauthorized' | 'refused';
 
@@ -37,6 +40,28 @@ export function backoffDelay(attempts: number, random: () => number = Math.rando
   return Math.round(ceiling * (0.5 + random() * 0.5));
 }
 
+/**
+ * The wait a Retry-After header asks for, in ms from `now`: delay-seconds ("120") or an
+ * HTTP date; null when there is none or it cannot be read. At most an hour.
+ */
+export function retryAfterMs(header: string | null, now: number): number | null {
+  const value = header?.trim();
+  if (!value) return null;
+  const wait = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  if (Number.isNaN(wait)) return null;
+  return Math.min(RETRY_AFTER_MAX_MS, Math.max(0, wait));
+}
+
+/**
+ * When a row the server asked to retry goes again: after its backoff, and never before the
+ * server's Retry-After, which gets up to half as long again of jitter so the devices told the
+ * same moment do not all come back at it. `notBefore` is that moment (0 without Retry-After).
+ */
+export function retrySchedule(attempts: number, retryAfter: number | null, now: number, random: () => number = Math.random) {
+  const asked = retryAfter === null ? 0 : Math.round(retryAfter * (1 + random() * 0.5));
+  return { nextAttemptAt: now + Math.max(backoffDelay(attempts, random), asked), notBefore: retryAfter === null ? 0 : now + asked };
+}
+
 const isRetry = (status: number) => status >= 500 || [408, 409, 429].includes(status);
 
 function outcomeOf(status: number): Outcome {
@@ -51,7 +76,8 @@ function post(context: SendContext, path: string, init: RequestInit): Promise<Re
   return doFetch(`${context.baseUrl ?? ''}${API_BASE}${path}`, { ...init, signal: AbortSignal.timeout?.(REQUEST_TIMEOUT_MS) });
 }
 
-type Change = { row: OutboxRow; outcome: Outcome; error: string };
+/** `retryAfter`: what the answer's Retry-After asked for, in ms (retried rows only). */
+type Change = { row: OutboxRow; outcome: Outcome; error: string; retryAfter?: number | null };
 
 /**
  * Writes what the server said about these rows in ONE transaction: sent rows leave (and the
@@ -59,9 +85,9 @@ type Change = { row: OutboxRow; outcome: Outcome; error: string };
  */
 async function applyChanges(changes: Change[], now: number): Promise<void> {
   const sent = changes.filter((c) => c.outcome === 'sent').map((c) => c.row.seq);
-  const updates = changes.flatMap(({ row, outcome, error }): { key: number; changes: UpdateSpec<OutboxRow> }[] => {
+  const updates = changes.flatMap(({ row, outcome, error, retryAfter = null }): { key: number; changes: UpdateSpec<OutboxRow> }[] => {
     const attempts = row.attempts + 1;
-    if (outcome === 'retry') return [{ key: row.seq, changes: { attempts, nextAttemptAt: now + backoffDelay(attempts), lastError: error } }];
+    if (outcome === 'retry') return [{ key: row.seq, changes: { attempts, ...retrySchedule(attempts, retryAfter, now), lastError: error } }];
     if (outcome === 'refused') return [{ key: row.seq, changes: { status: 'failed', attempts, lastError: error } }];
     return [];
   });
@@ -96,7 +122,8 @@ export async function sendRow(row: OutboxRow, context: SendContext): Promise<Out
   }
   const text = await response.text().catch(() => '');
   const outcome = outcomeOf(response.status);
-  await applyChanges([{ row, outcome, error: serverError(parseJson(text), response.status) }], context.now());
+  const retryAfter = retryAfterMs(response.headers.get('retry-after'), context.now());
+  await applyChanges([{ row, outcome, error: serverError(parseJson(text), response.status), retryAfter }], context.now());
   return outcome;
 }
 
@@ -124,7 +151,10 @@ export async function sendBatch(rows: OutboxRow[], context: SendContext): Promis
   const text = await response.text().catch(() => '');
   const status = response.status;
   if (status === 401) return ['unauthorized'];
-  if (isRetry(status)) return retryAll(rows, serverError(parseJson(text), status), context.now());
+  if (isRetry(status)) {
+    // A busy server (503) or a spent quota (429) says when to come back: every row waits for it.
+    return retryAll(rows, serverError(parseJson(text), status), context.now(), retryAfterMs(response.headers.get('retry-after'), context.now()));
+  }
   if (!response.ok) return 'unsupported';
   const answer = syncAnswerSchema.safeParse(parseJson(text));
   // A 200 that is no batch answer (a captive portal's page): nothing is known to have arrived.
@@ -140,8 +170,8 @@ export async function sendBatch(rows: OutboxRow[], context: SendContext): Promis
   return changes.map((change) => change.outcome);
 }
 
-async function retryAll(rows: OutboxRow[], error: string, now: number): Promise<Outcome[]> {
-  await applyChanges(rows.map((row) => ({ row, outcome: 'retry', error })), now);
+async function retryAll(rows: OutboxRow[], error: string, now: number, retryAfter: number | null = null): Promise<Outcome[]> {
+  await applyChanges(rows.map((row) => ({ row, outcome: 'retry', error, retryAfter })), now);
   return rows.map(() => 'retry');
 }
 

@@ -95,7 +95,7 @@ async function drainPass(options: DrainOptions): Promise<DrainSummary> {
   // Once the server says it has no /sync (an older server), this pass sends row by row.
   let oneByOne = false;
   for (;;) {
-    const rows = await nextDueRows(blocked, options.ignoreBackoff ? Infinity : now(), oneByOne ? 1 : MAX_SYNC_ACTIONS);
+    const rows = await nextDueRows(blocked, options.ignoreBackoff ? Infinity : now(), now(), oneByOne ? 1 : MAX_SYNC_ACTIONS);
     const userId = rows[0]?.userId;
     if (userId === undefined) break;
     if (!tokens.has(userId)) tokens.set(userId, await tokenFor(options, userId));
@@ -134,9 +134,10 @@ async function tokenFor(options: DrainOptions, userId: number): Promise<string |
 
 /**
  * Up to `limit` pending rows, in seq order, of the first user not blocked whose first row is
- * due; a row still backing off blocks its user (their later rows wait behind it).
+ * due; a row still backing off blocks its user (their later rows wait behind it). A row the
+ * server asked to wait for (Retry-After, `notBefore`) is not due before then, whatever `dueBy`.
  */
-async function nextDueRows(blocked: Set<number>, dueBy: number, limit: number): Promise<OutboxRow[]> {
+async function nextDueRows(blocked: Set<number>, dueBy: number, now: number, limit: number): Promise<OutboxRow[]> {
   const picked: OutboxRow[] = [];
   // A cursor that stops as soon as the batch is decided: a long outbox is not read whole per batch.
   let decided = false;
@@ -146,7 +147,7 @@ async function nextDueRows(blocked: Set<number>, dueBy: number, limit: number): 
     .until(() => decided)
     .each((row) => {
       if (blocked.has(row.userId) || (picked.length > 0 && row.userId !== picked[0]!.userId)) return;
-      if (row.nextAttemptAt > dueBy) {
+      if (row.nextAttemptAt > dueBy || (row.notBefore ?? 0) > now) {
         blocked.add(row.userId);
         decided = picked.length > 0;
         return;

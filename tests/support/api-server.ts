@@ -15,6 +15,8 @@ export interface Reply {
   /** A string is sent as is (e.g. an HTML error page); anything else as JSON. */
   body?: unknown;
   delayMs?: number;
+  /** Response headers besides Content-Type (e.g. Retry-After). */
+  headers?: Record<string, string>;
 }
 
 export interface TestApiServer {
@@ -45,9 +47,9 @@ export async function startTestApiServer(): Promise<TestApiServer> {
     req.on('end', () => {
       const entry: SeenRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: JSON.parse(raw) };
       api.seen.push(entry);
-      const { status, body, delayMs = 0 } = api.reply(entry);
+      const { status, body, delayMs = 0, headers = {} } = api.reply(entry);
       setTimeout(() => {
-        res.writeHead(status, { 'Content-Type': 'application/json' });
+        res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
         res.end(typeof body === 'string' ? body : JSON.stringify(body ?? {}));
       }, delayMs);
     });
