@@ -17,7 +17,7 @@ export async function logEventsRoutes(app: FastifyInstance, { db, clock }: Pick<
     config: { idempotent: true, allowSync: true },
     schema: { body: logEventBodySchema, response: replies(logEventAnswerSchema) },
   }, async (request) => {
-    await events.append({ userId: currentUser(request).id, action: request.body.action, occurredAt: request.occurredAt, now: clock() });
+    await events.append({ userId: currentUser(request).id, action: request.body.action, occurredAt: request.occurredAt, now: clock(), idempotencyKey: request.idempotency?.key ?? null });
     return { success: true as const };
   });
 }

@@ -70,6 +70,8 @@ export interface NewOrder {
   now: Date;
   /** Hand-delivered prizes are redeemed at once: validity starts now, with no end. */
   validityStart: Date | null;
+  /** The redemption's Idempotency-Key, if it came with one: one order per key. */
+  idempotencyKey: string | null;
 }
 
 export async function insertOrder(db: Kysely<Database>, order: NewOrder): Promise<OrderRow> {
@@ -82,6 +84,7 @@ export async function insertOrder(db: Kysely<Database>, order: NewOrder): Promis
     valor_chequemotiva: order.option.valorChequemotiva,
     status: order.status,
     validity_start: order.validityStart,
+    idempotency_key: order.idempotencyKey,
     created_at: order.now,
     updated_at: order.now,
   }).returningAll().executeTakeFirstOrThrow();
@@ -105,6 +108,11 @@ export async function markFailed(db: Kysely<Database>, orderId: number, error: {
 
 export async function findOrder(db: Kysely<Database>, orderId: number): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+/** The order a redemption with this Idempotency-Key placed, if any. */
+export async function findOrderByKey(db: Kysely<Database>, userId: number, key: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
 /** An issued order by its coupon code (the coupon page). */

@@ -28,7 +28,7 @@ export async function rewardsRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'd
   api.post(REWARDS_PATHS.redeem, {
     config: { idempotent: true, earnsPoints: true },
     schema: { body: redeemBodySchema, response: replies(redeemResponseSchema) },
-  }, async (request) => rewards.redeem(currentUser(request), request.body));
+  }, async (request) => rewards.redeem(currentUser(request), request.body, request.idempotency?.key ?? null));
 
   api.get(REWARDS_PATHS.orders, { schema: { response: replies(ordersResponseSchema) } }, async (request) => ({
     status: 'ok',

@@ -3,6 +3,8 @@
 // after that commit (never while holding the lock); if it fails or times out the order is
 // marked failed and a 'refund' row gives the IMPs back. A pending order whose request died is
 // finished by a reconcile job queued in the same transaction as the order: nothing is lost.
+// The order keeps the request's Idempotency-Key (unique per user): a second run of one key, even
+// after a crash lost its stored answer, finds the first order and answers for it.
 import type { Order, Product, RedeemBody, RedeemResponse } from '#contract/rewards';
 import { canjearAction } from '#domain/profiles';
 import { formatNumber } from '#domain/format';
@@ -38,9 +40,18 @@ export function createRewardsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'
     if (!hasRewardsAccess(user.brand_id)) throw refusal(403, NO_PERMISSION);
   }
 
-  /** The debit and the order, or a refusal; nothing is written when it refuses. */
-  async function placeOrder(user: UserRow, body: RedeemBody): Promise<{ order: OrderRow; productCode: string | null; templateCode: string | null }> {
+  /**
+   * The debit and the order, or a refusal; nothing is written when it refuses. `placed` is false
+   * when the key's order already existed (then nothing is written either).
+   */
+  async function placeOrder(user: UserRow, body: RedeemBody, key: string | null): Promise<{ order: OrderRow; placed: boolean; productCode: string | null; templateCode: string | null }> {
     return db.transaction().execute(async (trx) => {
+      if (key !== null) {
+        // Under the user's lock, so no other run of this key can be between this read and the insert.
+        await lockUser(trx, user.id);
+        const earlier = await repo.findOrderByKey(trx, user.id, key);
+        if (earlier) return { order: earlier, placed: false, productCode: null, templateCode: null };
+      }
       const option = await repo.findValueOption(trx, body.product);
       if (!option || option.product.disponible === 0) throw refusal(404, PRODUCT_UNAVAILABLE);
       if (body.value !== option.valorRings) throw refusal(400, VALUE_MISMATCH);
@@ -58,12 +69,13 @@ export function createRewardsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'
         userId: user.id, option, now,
         status: handDelivered ? 'issued' : 'pending',
         validityStart: handDelivered ? now : null,
+        idempotencyKey: key,
       });
       await debit(trx, { userId: user.id, amount: option.valorRings, concept: `Canje: ${option.product.nombre}`, sourceKey: sourceKeys.redemption(order.id), occurredAt: now });
       if (!handDelivered) {
         await enqueueJob(trx, { kind: RECONCILE_ORDER_JOB, payload: { orderId: order.id }, runAt: new Date(now.getTime() + RECONCILE_AFTER_MS), uniqueKey: reconcileKey(order.id) });
       }
-      return { order, productCode, templateCode: option.product.codigo_plantilla_chequemotiva };
+      return { order, placed: true, productCode, templateCode: option.product.codigo_plantilla_chequemotiva };
     });
   }
 
@@ -113,14 +125,15 @@ export function createRewardsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'
       return { ordenes, puntos };
     },
 
-    async redeem(user: UserRow, body: RedeemBody): Promise<RedeemResponse> {
+    /** `key`: the request's Idempotency-Key, if any (one order per key). */
+    async redeem(user: UserRow, body: RedeemBody, key: string | null = null): Promise<RedeemResponse> {
       assertAccess(user);
       // Spending is the header's "Canjear", which only brand-2 agents have (supervisors and LATAM see no balance).
       if (canjearAction({ perfil: user.perfil, marca_id: user.brand_id }) !== 'catalogue') throw refusal(403, NO_PERMISSION);
-      const { order, productCode, templateCode } = await placeOrder(user, body);
-      if (productCode === null) {
-        return { status: 'ok', message: `Has canjeado ${order.nombre_producto} por ${imps(order.puntos)}. Tu responsable será el encargado de entregarte la tarjeta.` };
-      }
+      const { order, placed, productCode, templateCode } = await placeOrder(user, body, key);
+      // The key's order was placed before (its run ended without a stored answer): say what became of it.
+      if (!placed) return answerFor(order);
+      if (productCode === null) return answerFor(order);
       let final: OrderRow;
       try {
         final = await issue(order, productCode, templateCode);
@@ -165,6 +178,10 @@ export function reconcileKey(orderId: number): string {
 }
 
 function answerFor(order: OrderRow): RedeemResponse {
+  // Hand-delivered: issued at once, with no coupon from the provider.
+  if (order.status === 'issued' && order.code === null) {
+    return { status: 'ok', message: `Has canjeado ${order.nombre_producto} por ${imps(order.puntos)}. Tu responsable será el encargado de entregarte la tarjeta.` };
+  }
   if (order.status === 'issued') {
     return { status: 'ok', message: `Has canjeado ${order.nombre_producto} por ${imps(order.puntos)}. Tienes tu cupón en Mis Premios.` };
   }

@@ -11,6 +11,7 @@ import { ACTION_SIGNATURE_HEADER } from '#contract/action-signature';
 import { API_BASE, IDEMPOTENCY_HEADER, OCCURRED_AT_HEADER } from '#contract/common';
 import { stopsBatch, type SyncAction, type SyncResult } from '#contract/sync';
 import { currentUser } from '#server/plugins/auth';
+import { BATCH_TICKET_HEADER } from '#server/plugins/idempotency';
 import { requestHash } from '#server/plugins/idempotency-store';
 import { BATCH_ACTION_HEADER, NOT_BATCHABLE } from './gate.ts';
 
@@ -39,7 +40,7 @@ function bodyOf(text: string): unknown {
 }
 
 export function createSyncService(app: FastifyInstance) {
-  async function runAction(request: FastifyRequest, action: SyncAction, index: number): Promise<SyncResult> {
+  async function runAction(request: FastifyRequest, action: SyncAction, index: number, ticket: string): Promise<SyncResult> {
     const url = `${API_BASE}${action.path}`;
     if (!isPlainUrl(url)) return { id: action.id, status: 404, body: { success: false, error: NOT_BATCHABLE } };
     const answer = await app.inject({
@@ -54,6 +55,7 @@ export function createSyncService(app: FastifyInstance) {
         [OCCURRED_AT_HEADER]: action.occurredAt,
         ...(action.signature === null ? {} : { [ACTION_SIGNATURE_HEADER]: action.signature }),
         [BATCH_ACTION_HEADER]: '1',
+        [BATCH_TICKET_HEADER]: ticket,
         // Each action's log lines carry the batch's request id and the action's position.
         'x-request-id': `${request.id}-${index + 1}`,
       },
@@ -71,11 +73,11 @@ export function createSyncService(app: FastifyInstance) {
         const url = `${API_BASE}${action.path}`;
         return isPlainUrl(url) ? [{ key: action.id, hash: requestHash(action.method, url, action.body ?? null) }] : [];
       });
-      const claimed = await app.batchClaims.claim(userId, claims);
+      const { claimed, ticket } = await app.batchClaims.claim(userId, claims);
       const results: SyncResult[] = [];
       try {
         for (const [index, action] of actions.entries()) {
-          const result = await runAction(request, action, index);
+          const result = await runAction(request, action, index, ticket);
           results.push(result);
           if (stopsBatch(result.status)) break;
         }
