@@ -54,8 +54,8 @@ async function signInAt(user: UserRow, signedInAt: Date): Promise<{ token: strin
   return (res.json() as { data: { token: string; sync_token: string; action_key: string } }).data;
 }
 
-describe('video progress: a device cannot make time it did not spend', () => {
-  it('refuses +5 for 10 % and 100 % sent at once, dated before the device\'s last accepted fact', async () => {
+describe('video progress: a device cannot date a credit in time it already accounted for', () => {
+  it('dates the +5 of 10 % and 100 % sent at once, "an hour ago", no earlier than the device\'s last accepted fact', async () => {
     const agent = await createAgent(ctx, 'Reloj', { signedInAt: at(-HOUR) });
     const [presentation, formative] = [await videoOf(0), await videoOf(1)];
     ctx.clock.set(NOW);
@@ -67,8 +67,9 @@ describe('video progress: a device cannot make time it did not spend', () => {
     // order, so those reports would have arrived before the presentation's.
     ctx.clock.set(at(7 * SECOND));
     expect(await report(agent.token, formative, 10, at(-50 * 60 * SECOND))).toMatchObject({ porcentaje: 10 });
-    expect(await report(agent.token, formative, 100, at(-40 * 60 * SECOND))).toEqual({ success: true, porcentaje: 100, visto: true, imps_awarded: 0 });
-    expect(await balance(agent.token)).toMatchObject({ imps: 5 });
+    expect(await report(agent.token, formative, 100, at(-40 * 60 * SECOND))).toEqual({ success: true, porcentaje: 100, visto: true, imps_awarded: 5 });
+    expect(await videoCredit(agent.user, formative)).toEqual([{ amount: 5, occurred_at: at(6 * SECOND) }]);
+    expect(await balance(agent.token)).toMatchObject({ imps: 10 });
     ctx.clock.set(NOW);
   });
 
@@ -87,7 +88,8 @@ describe('video progress: a device cannot make time it did not spend', () => {
       return ctx.app.inject({ method: 'POST', url, payload: { porcentaje }, headers });
     };
     expect((await send(10, at(-50 * 60 * SECOND))).statusCode).toBe(200);
-    expect((await send(100, at(-40 * 60 * SECOND))).json()).toMatchObject({ visto: true, imps_awarded: 0 });
+    expect((await send(100, at(-40 * 60 * SECOND))).json()).toMatchObject({ visto: true, imps_awarded: 5 });
+    expect(await videoCredit(user, formative)).toEqual([{ amount: 5, occurred_at: at(6 * SECOND) }]);
     ctx.clock.set(NOW);
   });
 

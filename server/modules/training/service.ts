@@ -79,8 +79,11 @@ export function createTrainingService({ db, clock }: AppDeps) {
       return db.transaction().execute(async (trx) => {
         const progress = createTrainingRepository(trx);
         const before = await progress.lockProgress(userId, video.id, now);
-        // Never before the device's previous fact: time it already accounted for is not watched twice.
-        const report = { ...claimed, occurredAt: await placeDeviceFact(trx, sessionId, claimed.occurredAt) };
+        // Whether a viewing is complete is judged on the claimed moments (clamped into the session):
+        // a queue delivered out of order must still pay. Where it lands in time (the credit's date,
+        // which the ranking tie-break reads) never goes before the device's previous fact.
+        const report = claimed;
+        const placedAt = await placeDeviceFact(trx, sessionId, claimed.occurredAt);
         const after = applyProgressReport(before, report);
         const changed = after.porcentaje !== before.porcentaje
           || !sameMoment(after.firstPartialAt, before.firstPartialAt) || !sameMoment(after.seenAt, before.seenAt);
@@ -92,7 +95,7 @@ export function createTrainingService({ db, clock }: AppDeps) {
         if (completionEarns(after, report, video.duration_seconds)) {
           const credit: Earning = {
             userId, amount: VIDEO_POINTS, concept: `Vídeo completado: ${video.title}`, sourceKey: sourceKeys.video(video.id),
-            attributeId: video.attribute_id, kind: 'activity', occurredAt: report.occurredAt, receivedAt: now,
+            attributeId: video.attribute_id, kind: 'activity', occurredAt: placedAt, receivedAt: now,
           };
           const paid = await earnActivity(trx, credit);
           awarded = paid ? VIDEO_POINTS : 0;
