@@ -34,7 +34,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health/ready`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(PORT), DATA_DIR, DIST_DIR, PUBLIC_URL: `http://localhost:${PORT}`, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' },
+    env: { PORT: String(PORT), DATA_DIR, DIST_DIR, PUBLIC_URL: `http://localhost:${PORT}`, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000', PUSH_TEST_ORIGIN: `http://localhost:${PORT}` },
     stdout: 'ignore',
     stderr: 'pipe',
   },
