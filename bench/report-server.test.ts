@@ -133,7 +133,7 @@ describe('overload checks', () => {
   function overloadRun(seconds: number, overrides: Partial<OverloadReport> = {}, records: Partial<AcknowledgedCheck> = {}): OverloadRun {
     const report: OverloadReport = {
       seconds, connections: 200, batch: 100, statuses: { 200: 2_000, 503: 50_000 },
-      accepted: t(1_900), acceptedReads: t(300), acceptedBatches: t(1_900), shed: { ...t(600), withRetryAfter: 1_000 },
+      accepted: t(1_900), acceptedReads: t(300), acceptedBatches: t(1_900), shed: { ...t(1_100), withRetryAfter: 1_000 },
       errors: 0, ready: { probes: 1_200, failed: 0, maxMs: 400 }, acknowledgedKeys: 5_000, unansweredActions: 0, ...overrides,
     };
     return { database: 'pglite', report, records: { acknowledged: 5_000, stored: 5_010, lost: 0, doubled: 0, storedUnacknowledged: 10, exactlyOnce: true, ...records } };

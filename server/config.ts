@@ -39,8 +39,10 @@
 // | KEEPALIVE_TIMEOUT_SECONDS | 72                                           | an idle keep-alive connection is closed (above proxies' 60)
 // | MAX_CONNECTIONS         | 10000 (at most 80 % of the open-file limit)    | further connections are dropped at once
 // | MAX_ACTIVE_REQUESTS     | 8 on PGlite, 20 on PostgreSQL                  | API requests one process works on at once; more wait
-// | MAX_ACTIVE_BATCHES      | 2                                              | POST /api/sync batches one process runs at once; more wait
+// | MAX_ACTIVE_BATCHES      | 4                                              | POST /api/sync batches one process runs at once; more wait
 // | MAX_QUEUE_WAIT_MS       | 500                                            | longest wait for a turn: then 503 with Retry-After
+// | MAX_BATCH_QUEUE_WAIT_MS | 1000                                           | the same for a batch (no one watches it; a floor of
+// |                         |                                                | devices back online at once should wait, not retry)
 // |                         |                                                | (health, readiness and the static app never wait)
 // | WRITE_QUOTA_BURST       | 1500                                           | queued writes (each action of a batch) a user may send
 // |                         |                                                | at once (a device back online with its whole outbox)
@@ -130,6 +132,7 @@ export interface AdmissionLimits {
   maxActiveRequests: number;
   maxActiveBatches: number;
   maxQueueWaitMs: number;
+  maxBatchQueueWaitMs: number;
 }
 
 /** Per-user write quota (plugins/write-quota.ts): a burst, then a sustained rate. */
@@ -204,13 +207,16 @@ function readHttpLimits(int: (name: string, fallback: number, min: number, max: 
  * Load shedding: a process works on MAX_ACTIVE_REQUESTS API requests (and MAX_ACTIVE_BATCHES
  * batches) at once; the next ones wait at most MAX_QUEUE_WAIT_MS for a turn, then get 503.
  * PGlite runs one query at a time: a few requests keep it busy, more only lengthen the line
- * behind each query. PostgreSQL: two per connection of the process's pool (10).
+ * behind each query. PostgreSQL: two per connection of the process's pool (10). A batch runs up
+ * to 100 writes one after another: a few at a time keep each one short; more would not add
+ * throughput (a floor of devices reconnecting at once takes the same time with 4 or 32).
  */
 function readAdmission(int: (name: string, fallback: number, min: number, max: number) => number, postgres: boolean): AdmissionLimits {
   return {
     maxActiveRequests: int('MAX_ACTIVE_REQUESTS', postgres ? 20 : 8, 1, 10_000),
-    maxActiveBatches: int('MAX_ACTIVE_BATCHES', 2, 1, 1_000),
+    maxActiveBatches: int('MAX_ACTIVE_BATCHES', 4, 1, 1_000),
     maxQueueWaitMs: int('MAX_QUEUE_WAIT_MS', 500, 0, 60_000),
+    maxBatchQueueWaitMs: int('MAX_BATCH_QUEUE_WAIT_MS', 1_000, 0, 60_000),
   };
 }
 

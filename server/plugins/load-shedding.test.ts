@@ -18,7 +18,7 @@ const HOLD_MS = 1_500;
 const WAIT_MS = 200;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { MAX_ACTIVE_REQUESTS: '2', MAX_ACTIVE_BATCHES: '1', MAX_QUEUE_WAIT_MS: String(WAIT_MS) } });
+  ctx = await createTestApp({ env: { MAX_ACTIVE_REQUESTS: '2', MAX_ACTIVE_BATCHES: '1', MAX_QUEUE_WAIT_MS: String(WAIT_MS), MAX_BATCH_QUEUE_WAIT_MS: String(WAIT_MS) } });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
@@ -127,14 +127,14 @@ describe('load shedding (real HTTP server)', () => {
 });
 
 describe('AdmissionGate', () => {
-  it('admits up to its limit, lines up the next ones in order, and turns away past the line or the wait', async () => {
-    const gate = new AdmissionGate(1, 50, 2);
+  it('admits up to its limit, lines up the next ones in order, and turns away those whose wait runs out', async () => {
+    const gate = new AdmissionGate(1, 50);
     const first = await gate.enter();
     expect(first).toEqual(expect.any(Function));
     const order: string[] = [];
     const second = gate.enter().then((release) => (order.push('second'), release));
     const third = gate.enter().then((release) => (order.push('third'), release));
-    expect(await gate.enter()).toBeNull();
+    expect(gate.waiting).toBe(2);
     first!();
     const secondRelease = await second;
     expect(secondRelease).toEqual(expect.any(Function));
@@ -143,6 +143,7 @@ describe('AdmissionGate', () => {
     expect(order).toEqual(['second', 'third']);
     secondRelease!();
     expect(gate.active).toBe(0);
+    expect(await new AdmissionGate(0, 0).enter()).toBeNull();
   });
 
   it('takes a client that hung up out of the line', async () => {

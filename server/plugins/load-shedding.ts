@@ -1,8 +1,8 @@
 // Load shedding: one process works on at most `maxActiveRequests` API requests at once (and at
 // most `maxActiveBatches` POST /api/sync batches, which cost up to a hundred writes each); the
 // next ones wait in line, first come first served, for at most `maxQueueWaitMs`. A request that
-// gets no turn by then, or finds the line already full, is answered at once with 503, a
-// Retry-After and a Spanish error, instead of waiting half a minute behind the others: the
+// gets no turn by then is answered with 503, a Retry-After and a Spanish error, instead of
+// waiting half a minute behind the others: the
 // server keeps answering what it takes in within its time, and the outbox comes back later.
 // Never holds back /api/health, /api/health/ready (a balancer must see the process and its
 // database throughout) or the static app, nor what the process runs itself (app.inject: a
@@ -16,15 +16,13 @@ import { appPlugin } from './plugin.ts';
 export const OVERLOADED = 'El servidor está muy ocupado. Vuelve a intentarlo en unos segundos.';
 /** What a shed request is told to wait; clients add their own jitter (src/offline/drain-send.ts). */
 export const OVERLOAD_RETRY_AFTER_S = 5;
-/** The line holds at most this many requests per turn: past it, waiting could not end in time. */
-const QUEUE_PER_SLOT = 4;
 
 interface Waiter {
   admit: () => void;
   timer: NodeJS.Timeout;
 }
 
-/** A counting semaphore whose line is short and whose waits are bounded. */
+/** A counting semaphore whose waits are bounded (its line, by the connections the server accepts). */
 export class AdmissionGate {
   #active = 0;
   readonly #line: Waiter[] = [];
@@ -32,7 +30,6 @@ export class AdmissionGate {
   constructor(
     readonly limit: number,
     readonly maxWaitMs: number,
-    readonly maxWaiting = limit * QUEUE_PER_SLOT,
   ) {}
 
   get active(): number {
@@ -44,12 +41,12 @@ export class AdmissionGate {
   }
 
   /**
-   * Resolves with a release function once admitted, or null when the line is full or the
-   * wait ran out. `abandoned` (the client hung up) takes a waiting request out of the line.
+   * Resolves with a release function once admitted, or null when the wait ran out.
+   * `abandoned` (the client hung up) takes a waiting request out of the line.
    */
   enter(abandoned?: AbortSignal): Promise<(() => void) | null> {
     if (this.#active < this.limit && this.#line.length === 0) return Promise.resolve(this.#admitted());
-    if (this.#line.length >= this.maxWaiting || this.maxWaitMs === 0) return Promise.resolve(null);
+    if (this.maxWaitMs === 0) return Promise.resolve(null);
     return new Promise((resolve) => {
       const leave = () => {
         const at = this.#line.indexOf(waiter);
@@ -100,7 +97,7 @@ function shed(reply: FastifyReply): FastifyReply {
 export const loadSheddingPlugin = appPlugin<{ limits: AdmissionLimits }>('load-shedding', async (app: FastifyInstance, { limits }) => {
   const gates = {
     requests: new AdmissionGate(limits.maxActiveRequests, limits.maxQueueWaitMs),
-    batches: new AdmissionGate(limits.maxActiveBatches, limits.maxQueueWaitMs),
+    batches: new AdmissionGate(limits.maxActiveBatches, limits.maxBatchQueueWaitMs),
   };
   const exempt = new Set([`${API_BASE}${SYSTEM_PATHS.health}`, `${API_BASE}${SYSTEM_PATHS.ready}`]);
 

@@ -23,6 +23,12 @@ export const TOO_MANY_WRITES = 'Demasiadas acciones en poco tiempo. Espera un mo
 /** rate_limit_hits.route_key of the quota (the sign-in limits use "METHOD /url"). */
 const QUOTA_KEY = 'writes';
 const SWEEP_EVERY_MS = 5 * 60_000;
+/**
+ * A FROM item that lets the statement commit without waiting for its own WAL flush (as the
+ * idempotency records do): a count lost to a database crash only lets a user write a little
+ * more, and a write costs no fsync for its quota.
+ */
+const asynchronousCommit = sql`(SELECT set_config('synchronous_commit', 'off', true)) AS asynchronous_commit`;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -58,7 +64,7 @@ export function createWriteQuota({ db, clock, quota }: WriteQuotaOptions) {
       const limit = new Date(now.getTime() + quota.burst * costMs);
       const { rows } = await sql<{ window_ends_at: Date }>`
         INSERT INTO rate_limit_hits AS r (route_key, client_key, hits, window_ends_at)
-        VALUES (${QUOTA_KEY}, ${String(userId)}, ${writes}, ${new Date(now.getTime() + writes * costMs)})
+        SELECT ${QUOTA_KEY}, ${String(userId)}, ${writes}::int, ${new Date(now.getTime() + writes * costMs)}::timestamptz FROM ${asynchronousCommit}
         ON CONFLICT (route_key, client_key) DO UPDATE SET hits = r.hits + excluded.hits, window_ends_at = ${next}
         WHERE ${next} <= ${limit}
         RETURNING r.window_ends_at`.execute(db);
@@ -72,13 +78,11 @@ export function createWriteQuota({ db, clock, quota }: WriteQuotaOptions) {
     /** Gives `writes` back (a replayed answer, a failure that stored nothing). */
     async giveBack(userId: number, writes: number): Promise<void> {
       const now = clock();
-      await db.updateTable('rate_limit_hits')
-        .set({
-          hits: sql<number>`GREATEST(hits - ${writes}, 0)`,
-          window_ends_at: sql<Date>`GREATEST(window_ends_at - ${writes * costMs} * interval '1 millisecond', ${now})`,
-        })
-        .where('route_key', '=', QUOTA_KEY).where('client_key', '=', String(userId))
-        .execute();
+      await sql`
+        UPDATE rate_limit_hits SET hits = GREATEST(hits - ${writes}, 0),
+          window_ends_at = GREATEST(window_ends_at - ${writes * costMs} * interval '1 millisecond', ${now})
+        FROM ${asynchronousCommit}
+        WHERE route_key = ${QUOTA_KEY} AND client_key = ${String(userId)}`.execute(db);
     },
   };
 }
@@ -102,6 +106,9 @@ function refuse(reply: FastifyReply, retryAfterSeconds: number): HttpError {
 export const writeQuotaPlugin = appPlugin<WriteQuotaOptions>('write-quota', async (app: FastifyInstance, options) => {
   const quota = createWriteQuota(options);
   app.decorateRequest('quotaCharged', 0);
+  // Writes that actions of a running batch stored nothing for (replays, 5xx), per user: their
+  // batch gives them back with its own, in one statement, when it answers.
+  const storedNothingInBatch = new Map<number, number>();
 
   async function charge(request: FastifyRequest, reply: FastifyReply, writes: number): Promise<void> {
     const userId = request.user?.id;
@@ -126,17 +133,21 @@ export const writeQuotaPlugin = appPlugin<WriteQuotaOptions>('write-quota', asyn
   });
 
   // What stored nothing new is given back: a replayed answer, a server failure, and the actions
-  // a batch did not get to (it stops at the first answer to retry). A replayed action of a
-  // batch gives back the write its batch took for it.
+  // a batch did not get to (it stops at the first answer to retry). A batch's own actions give
+  // theirs back with the batch, in its one statement.
   app.addHook('onSend', async (request, reply, payload) => {
     const userId = request.user?.id;
     if (userId === undefined) return payload;
     const config = request.routeOptions.config;
+    const storedNothing = reply.getHeader('idempotent-replayed') === 'true' || reply.statusCode >= 500;
     if (config.carriesActions === true && request.quotaCharged > 0) {
       const unrun = reply.statusCode >= 500 ? request.quotaCharged : request.quotaCharged - resultsIn(payload);
-      if (unrun > 0) await quota.giveBack(userId, unrun);
-    } else if (config.idempotent === true && (request.quotaCharged > 0 || isBatchAction(request))) {
-      if (reply.getHeader('idempotent-replayed') === 'true' || reply.statusCode >= 500) await quota.giveBack(userId, 1);
+      const back = Math.max(0, unrun) + (storedNothingInBatch.get(userId) ?? 0);
+      storedNothingInBatch.delete(userId);
+      if (back > 0) await quota.giveBack(userId, back);
+    } else if (config.idempotent === true && storedNothing) {
+      if (isBatchAction(request)) storedNothingInBatch.set(userId, (storedNothingInBatch.get(userId) ?? 0) + 1);
+      else if (request.quotaCharged > 0) await quota.giveBack(userId, 1);
     }
     return payload;
   });
