@@ -208,7 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(userImportRoutes, deps);
     await api.register(refacesRoutes, deps);
     await api.register(notificationsRoutes, deps);
-    await api.register(syncRoutes);
+    await api.register(syncRoutes, { batchTimeBudgetMs: config.admission.batchTimeBudgetMs });
 
     api.setNotFoundHandler(async () => {
       throw new HttpError(404, 'Recurso no encontrado');

@@ -44,6 +44,8 @@
 // | MAX_BATCH_QUEUE_WAIT_MS | 1000                                           | the same for a batch (no one watches it; a floor of
 // |                         |                                                | devices back online at once should wait, not retry)
 // |                         |                                                | (health, readiness and the static app never wait)
+// | SYNC_BATCH_BUDGET_MS    | 10000                                          | a batch starts no action after this long; the rest wait
+// |                         |                                                | for the device's next request (its timeout is 30 s)
 // | WRITE_QUOTA_BURST       | 1500                                           | queued writes (each action of a batch) a user may send
 // |                         |                                                | at once (a device back online with its whole outbox)
 // | WRITE_QUOTA_PER_MINUTE  | 180                                            | ...and then this many a minute: more get 429 + Retry-After
@@ -133,6 +135,8 @@ export interface AdmissionLimits {
   maxActiveBatches: number;
   maxQueueWaitMs: number;
   maxBatchQueueWaitMs: number;
+  /** A batch starts no action after this long (modules/sync/service.ts), well inside the outbox's 30 s. */
+  batchTimeBudgetMs: number;
 }
 
 /** Per-user write quota (plugins/write-quota.ts): a burst, then a sustained rate. */
@@ -217,6 +221,7 @@ function readAdmission(int: (name: string, fallback: number, min: number, max: n
     maxActiveBatches: int('MAX_ACTIVE_BATCHES', 4, 1, 1_000),
     maxQueueWaitMs: int('MAX_QUEUE_WAIT_MS', 500, 0, 60_000),
     maxBatchQueueWaitMs: int('MAX_BATCH_QUEUE_WAIT_MS', 1_000, 0, 60_000),
+    batchTimeBudgetMs: int('SYNC_BATCH_BUDGET_MS', 10_000, 100, 20_000),
   };
 }
 

@@ -32,11 +32,11 @@ export function requestHash(method: string, url: string, body: unknown): string 
 }
 
 /**
- * A FROM item that makes a claim's statement commit without waiting for its WAL flush: a claim
- * costs no fsync of its own. Safe: the WAL is written in order, so the action's own commit
- * (synchronous) makes the claim before it durable, and a claim lost in a crash only means that
- * nobody holds the key. Stored answers are never written this way: an answer leaves the server
- * only once it is durable.
+ * A FROM item that makes a statement commit without waiting for its WAL flush: a claim costs no
+ * fsync of its own. Safe: the WAL is written in order, so the action's own commit (synchronous)
+ * makes the claim before it durable, and a claim lost in a crash only means that nobody holds
+ * the key. A stored answer is written this way only inside a batch, whose one answer waits for
+ * `flush` (every answer of the batch durable at once): an answer never leaves before it is durable.
  */
 const asynchronousCommit = sql`(SELECT set_config('synchronous_commit', 'off', true)) AS asynchronous_commit`;
 
@@ -91,11 +91,23 @@ export function createIdempotencyStore(db: Kysely<Database>, owner: string, isLi
         .execute();
     },
 
-    /** Stores the first answer, durably (synchronous commit) before the caller sends it. */
-    async complete(userId: number, key: string, statusCode: number, body: string): Promise<void> {
-      await db.updateTable('idempotency_records').set({ status_code: statusCode, response_body: body })
-        .where('user_id', '=', userId).where('key', '=', key).where('owner', '=', owner)
-        .execute();
+    /**
+     * Stores the first answer: durably (synchronous commit) before the caller sends it, or, with
+     * `deferFlush` (an action of a batch), flushed by the batch's `flush` before its answer.
+     */
+    async complete(userId: number, key: string, statusCode: number, body: string, deferFlush = false): Promise<void> {
+      await sql`
+        UPDATE idempotency_records SET status_code = ${statusCode}, response_body = ${body}
+        ${deferFlush ? sql`FROM ${asynchronousCommit}` : sql``}
+        WHERE user_id = ${userId} AND key = ${key} AND owner = ${owner}`.execute(db);
+    },
+
+    /**
+     * Makes every commit before it durable: a transaction with an id commits synchronously, and
+     * the WAL is flushed in order up to its commit record. One fsync for a whole batch's answers.
+     */
+    async flush(): Promise<void> {
+      await sql`SELECT txid_current()`.execute(db);
     },
 
     async release(userId: number, key: string): Promise<void> {

@@ -23,7 +23,7 @@ declare module 'fastify' {
     idempotent?: boolean;
   }
   interface FastifyRequest {
-    idempotency: { userId: number; key: string } | null;
+    idempotency: { userId: number; key: string; inBatch: boolean } | null;
   }
   interface FastifyInstance {
     batchClaims: BatchClaims;
@@ -39,7 +39,10 @@ declare module 'fastify' {
 export interface BatchClaims {
   /** Claims the keys no one holds yet: those claimed (the others go through `begin`) and the ticket. */
   claim(userId: number, claims: readonly { key: string; hash: string }[]): Promise<{ claimed: string[]; ticket: string }>;
-  /** Lets go of the claims among `keys` that no request took. */
+  /**
+   * Lets go of the claims among `keys` that no request took, and makes the answers the batch's
+   * actions stored durable: call it before the batch answers.
+   */
   release(userId: number, keys: readonly string[]): Promise<void>;
 }
 
@@ -93,6 +96,7 @@ export const idempotencyPlugin = appPlugin<Pick<AppDeps, 'db' | 'clock'>>('idemp
       const untaken = keys.filter((key) => running.get(runKey(userId, key))?.batch != null);
       for (const key of untaken) running.delete(runKey(userId, key));
       await store.releaseMany(userId, untaken);
+      await store.flush();
     },
   } satisfies BatchClaims);
 
@@ -118,7 +122,7 @@ export const idempotencyPlugin = appPlugin<Pick<AppDeps, 'db' | 'clock'>>('idemp
       if (mine.batch === null || mine.batch.ticket !== request.headers[BATCH_TICKET_HEADER]) throw inFlight(reply);
       if (mine.batch.hash !== hash) throw new HttpError(422, 'La clave de idempotencia ya se usó con otra petición');
       mine.batch = null;
-      request.idempotency = { userId, key };
+      request.idempotency = { userId, key, inBatch: true };
       return;
     }
     running.set(runKey(userId, key), { batch: null });
@@ -135,17 +139,20 @@ export const idempotencyPlugin = appPlugin<Pick<AppDeps, 'db' | 'clock'>>('idemp
       reply.send(outcome.body ?? '');
       return reply;
     }
-    request.idempotency = { userId, key };
+    request.idempotency = { userId, key, inBatch: false };
   });
 
-  /** Ends the request's claim: its answer stored, or (a 5xx, nothing to send) released. */
+  /**
+   * Ends the request's claim: its answer stored, or released when the answer says "later" (a
+   * 5xx, 429 or 503: nothing ran, the same key must go through when it comes back).
+   */
   async function settle(request: FastifyRequest, statusCode: number, payload: unknown): Promise<void> {
     const claim = request.idempotency;
     if (!claim) return;
     request.idempotency = null;
     try {
-      if (statusCode >= 500 || typeof payload !== 'string') await store.release(claim.userId, claim.key);
-      else await store.complete(claim.userId, claim.key, statusCode, payload);
+      if (statusCode >= 500 || statusCode === 429 || typeof payload !== 'string') await store.release(claim.userId, claim.key);
+      else await store.complete(claim.userId, claim.key, statusCode, payload, claim.inBatch);
     } finally {
       running.delete(runKey(claim.userId, claim.key));
     }

@@ -5,6 +5,7 @@ import { SYNC_PATHS, syncAnswerSchema, type SyncAction } from '#contract/sync';
 import { TRAINING_PATHS } from '#contract/training';
 import { REWARDS_PATHS } from '#contract/rewards';
 import { buildApp } from '#server/app';
+import { loadConfig } from '#server/config';
 import { LocalGiftCardProvider, type GiftCardProvider, type GiftCardRequest, type IssuedGiftCard } from '#server/modules/rewards/gift-card-provider';
 import { agentWith, ledgerOf, optionOf, ordersOf, redeem } from '#test-support/server/rewards';
 import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
@@ -176,5 +177,36 @@ describe('a run whose answer was never stored (its instance died)', () => {
     stalled.release();
     await dying.close().catch(() => undefined);
     await sibling.close();
+  });
+});
+
+describe('a batch past its time budget', () => {
+  it('starts no further action: the rest get no result, nothing of theirs is stored, and they go through when sent again', async () => {
+    const stalled = new StalledProvider();
+    const app = await buildApp({
+      config: loadConfig({ DEMO_MODE: 'true', LOG_LEVEL: 'silent', SYNC_BATCH_BUDGET_MS: '100' }),
+      db: ctx.db, clock: ctx.clock.now, logger: false, distDir: '/nonexistent-dist', giftCards: stalled,
+    });
+    await app.ready();
+    try {
+      const { user, token } = await agentWith(ctx, 1_000);
+      const option = await optionOf(ctx.db, 'Tarjeta regalo Librería Alba', 1);
+      const rest = [logAction('uno'), logAction('dos')];
+      const acciones = [redeemAction(option.id, option.valor_rings), ...rest];
+      const batch = app.inject({ method: 'POST', url: `${API_BASE}${SYNC_PATHS.batch}`, headers: bearer(token), payload: { acciones } });
+      await until('the order', async () => (await ordersOf(ctx.db, user.id)).length === 1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      stalled.release();
+      const answered = syncAnswerSchema.parse((await batch).json()).resultados;
+      expect(answered.map((r) => [r.id, r.status])).toEqual([[acciones[0]!.id, 200]]);
+      expect(await logEvents(user.id)).toHaveLength(0);
+
+      const next = await app.inject({ method: 'POST', url: `${API_BASE}${SYNC_PATHS.batch}`, headers: bearer(token), payload: { acciones: rest } });
+      expect(syncAnswerSchema.parse(next.json()).resultados.map((r) => r.status)).toEqual([200, 200]);
+      expect(await logEvents(user.id)).toHaveLength(2);
+    } finally {
+      stalled.release();
+      await app.close();
+    }
   });
 });

@@ -42,6 +42,15 @@ describe('drainOutbox in batches', () => {
     expect((await db.meta.get(lastSyncAtKey(ana)))?.value).toBe(T0);
   });
 
+  it('sends the rest at once, in order, when the server cut a batch short (its time budget)', async () => {
+    for (let i = 0; i < 5; i += 1) await queue(ana, `/r${i}`);
+    sync.server.cutAfter = 2;
+    const summary = await drainOutbox(options());
+    expect(sync.server.batches.map((b) => (b.body as { acciones: unknown[] }).acciones.length)).toEqual([5, 3, 1]);
+    expect(paths()).toEqual(['/api/r0', '/api/r1', '/api/r2', '/api/r3', '/api/r4']);
+    expect(summary).toMatchObject({ sent: 5, failed: 0, remaining: 0 });
+  });
+
   it('sends each user’s rows in seq order, at most 100 a request, each with that user’s token', async () => {
     for (let i = 0; i < 150; i += 1) await queue(ana, `/a${i}`);
     await queue(ben, '/b0');

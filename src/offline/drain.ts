@@ -116,9 +116,10 @@ async function drainPass(options: DrainOptions): Promise<DrainSummary> {
       if (outcome === 'sent' || outcome === 'refused') rows[index]!.affects.forEach((key) => affected.add(key));
     });
     if (outcomes.includes('unauthorized')) options.onUnauthorized?.(userId, token);
-    // Order within a user matters: after a retry, a 401 or a row the server did not answer,
-    // none of their later rows may overtake.
-    if (outcomes.length < rows.length || outcomes.some((o) => o === 'retry' || o === 'unauthorized')) blocked.add(userId);
+    // Order within a user matters: after a retry or a 401, none of their later rows may overtake.
+    // A batch the server cut short (its time budget) answered every row it ran: the rest go next,
+    // in this pass; one that answered nothing waits like a retry.
+    if (outcomes.length === 0 || outcomes.some((o) => o === 'retry' || o === 'unauthorized')) blocked.add(userId);
   }
   return { ...summary, affected: [...affected], remaining: await countPending() };
 }

@@ -19,6 +19,8 @@ export interface SyncStandIn {
   route: (action: SeenRequest) => Reply;
   /** False: a server from before batch sync (404 to /api/sync). */
   hasSync: boolean;
+  /** A batch runs at most this many actions (the server's time budget); the rest get no result. */
+  cutAfter: number;
   /** Back to the defaults (the API stand-in's records included). */
   reset: () => void;
 }
@@ -32,9 +34,10 @@ export function syncStandIn(api: TestApiServer): SyncStandIn {
     batches: [],
     route: ok,
     hasSync: true,
+    cutAfter: Infinity,
     reset: () => {
       api.reset();
-      Object.assign(standIn, { actions: [], batches: [], route: ok, hasSync: true });
+      Object.assign(standIn, { actions: [], batches: [], route: ok, hasSync: true, cutAfter: Infinity });
       api.reply = answer;
     },
   };
@@ -45,6 +48,7 @@ export function syncStandIn(api: TestApiServer): SyncStandIn {
     const resultados: SyncResult[] = [];
     let delayMs = 0;
     for (const action of (request.body as SyncBody).acciones) {
+      if (resultados.length >= standIn.cutAfter) break;
       const alone: SeenRequest = {
         method: action.method,
         url: `${API_BASE}${action.path}`,

@@ -11,9 +11,9 @@ import { createSyncService } from './service.ts';
 
 export const REPEATED_ID = 'Cada acción del lote debe tener un id distinto';
 
-export async function syncRoutes(app: FastifyInstance): Promise<void> {
+export async function syncRoutes(app: FastifyInstance, { batchTimeBudgetMs }: { batchTimeBudgetMs: number }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const batches = createSyncService(app);
+  const batches = createSyncService(app, batchTimeBudgetMs);
 
   api.post(SYNC_PATHS.batch, {
     config: { allowSync: true, carriesActions: true },

@@ -5,7 +5,9 @@
 // must retry or sign in for (stopsBatch): later actions are not run, so their order holds.
 // Never runs an action as anyone but the caller, and never reaches a route the gate refuses.
 // The batch claims its actions' Idempotency-Keys in one statement first (the plugin's
-// batchClaims); each route takes its claim instead of claiming again.
+// batchClaims); each route takes its claim instead of claiming again. A batch starts no action
+// after its time budget (SYNC_BATCH_BUDGET_MS, 10 s): the rest get no result (not run) and the device sends them next,
+// so an answer always comes well inside the outbox's 30-second timeout.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACTION_SIGNATURE_HEADER } from '#contract/action-signature';
 import { API_BASE, IDEMPOTENCY_HEADER, OCCURRED_AT_HEADER } from '#contract/common';
@@ -39,7 +41,8 @@ function bodyOf(text: string): unknown {
   }
 }
 
-export function createSyncService(app: FastifyInstance) {
+/** `budgetMs`: after this long a batch starts no further action (SYNC_BATCH_BUDGET_MS). */
+export function createSyncService(app: FastifyInstance, budgetMs: number) {
   async function runAction(request: FastifyRequest, action: SyncAction, index: number, ticket: string): Promise<SyncResult> {
     const url = `${API_BASE}${action.path}`;
     if (!isPlainUrl(url)) return { id: action.id, status: 404, body: { success: false, error: NOT_BATCHABLE } };
@@ -75,8 +78,10 @@ export function createSyncService(app: FastifyInstance) {
       });
       const { claimed, ticket } = await app.batchClaims.claim(userId, claims);
       const results: SyncResult[] = [];
+      const started = performance.now();
       try {
         for (const [index, action] of actions.entries()) {
+          if (index > 0 && performance.now() - started > budgetMs) break;
           const result = await runAction(request, action, index, ticket);
           results.push(result);
           if (stopsBatch(result.status)) break;
