@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '#contract/common';
 import { REWARDS_PATHS } from '#contract/rewards';
@@ -18,7 +17,7 @@ import { loadHistory } from '#server/modules/points/movements';
 import { createRng } from '#server/seed/prng';
 import { seedMinimal } from '#server/seed/index';
 import { freePort, LISTENING, startServerProcess, type ServerChild } from '#test-support/server/server-process';
-import { bearer } from '#test-support/server/test-app';
+import { bearer, newTestSchema } from '#test-support/server/test-app';
 
 // kill -9 at random moments while agents redeem prizes and sync batches (a real server process,
 // on PGlite, or on PostgreSQL with TEST_DATABASE_URL), restarted each time; devices re-send
@@ -50,22 +49,8 @@ const open = async (): Promise<Kysely<Database>> => (await openDatabase({ databa
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'impecable-chaos-kill-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  if (process.env.TEST_DATABASE_URL) {
-    const schema = `chaos_kill_${randomUUID().replaceAll('-', '')}`;
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-    cleanups.push(async () => {
-      const drop = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await drop.connect();
-      await drop.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await drop.end();
-    });
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = url.toString();
-  }
+  // A schema of its own, dropped with the test run's (tests/support/global-setup.ts).
+  if (process.env.TEST_DATABASE_URL) databaseUrl = await newTestSchema(process.env.TEST_DATABASE_URL);
   const db = await open();
   await migrateToLatest(db);
   const now = new Date();
