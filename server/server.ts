@@ -11,10 +11,8 @@
 import cluster from 'node:cluster';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { migrateToLatest } from './db/migrate.ts';
 import { DatabaseOpenError, openDatabase, SERVER_PID_FILE, type OpenedDatabase } from './db/open.ts';
 import { HOUSEKEEPING_JOB, housekeepingHandler, scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { POINTS_EXPIRY_JOB, pointsExpiryHandler, schedulePointsExpiry } from './jobs/points-expiry.ts';
@@ -29,8 +27,8 @@ import { REFACE_JOB, refaceJobHandler } from './modules/refaces/processor.ts';
 import { RANKING_MONTH_END_JOB, rankingMonthEndHandler, scheduleRankingMonthEnd } from './modules/rankings/month-end.ts';
 import { notificationJobHandlers, startNotifications } from './modules/notifications/jobs.ts';
 import { RECONCILE_ORDER_JOB, reconcileOrderHandler } from './modules/rewards/jobs.ts';
+import { prepareDatabase, preparedNotice } from './prepare-database.ts';
 import { DEMO_USERS } from './seed/demo-users.ts';
-import { isDatabaseEmpty, seedDemo } from './seed/index.ts';
 
 function configOrExit(): Config {
   try {
@@ -40,32 +38,6 @@ function configOrExit(): Config {
     console.error(error.message);
     process.exit(1);
   }
-}
-
-/** Any fixed number: the advisory lock that lets one of several starting hosts migrate at a time. */
-const PREPARE_LOCK = 7_117_001;
-
-async function migrateAndSeed(config: Config, db: OpenedDatabase['db']): Promise<void> {
-  await migrateToLatest(db);
-  if (!(await isDatabaseEmpty(db))) return;
-  if (!config.demoMode) {
-    console.log('La base de datos no tiene usuarios: impórtalos desde /importar-usuarios o con la API.');
-    return;
-  }
-  const started = Date.now();
-  const summary = await seedDemo(db, new Date());
-  console.log(`Datos de demostración cargados: ${summary.users} usuarios, ${summary.ledgerRows} movimientos (${Date.now() - started} ms)`);
-}
-
-async function prepareDatabase(config: Config, opened: OpenedDatabase): Promise<void> {
-  if (opened.kind === 'pglite') return migrateAndSeed(config, opened.db);
-  // Several hosts may start at once on one PostgreSQL: one migrates (and seeds the demo), the
-  // others wait here and then find it done. The lock's transaction only waits; the work runs
-  // on other connections of the pool.
-  await opened.db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${PREPARE_LOCK})`.execute(trx);
-    await migrateAndSeed(config, opened.db);
-  });
 }
 
 async function printBanner(config: Config, opened: OpenedDatabase): Promise<void> {
@@ -159,7 +131,8 @@ async function main(): Promise<void> {
   const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const pidFile = opened.pgliteDir ? join(opened.pgliteDir, SERVER_PID_FILE) : null;
   if (pidFile) writeFileSync(pidFile, String(process.pid));
-  await prepareDatabase(config, opened);
+  const notice = preparedNotice(await prepareDatabase(config, opened));
+  if (notice) console.log(notice);
   if (config.workers === 1) return serve(config, opened, pidFile);
 
   // WORKERS=n (PostgreSQL only, config.ts): n processes share the port; this one only supervises.

@@ -22,6 +22,7 @@ import * as progressNotCached from './migrations/0018-progress-not-cached.ts';
 import * as exactlyOnce from './migrations/0019-exactly-once.ts';
 import * as deviceClocks from './migrations/0020-device-clocks.ts';
 import * as readinessProbe from './migrations/0021-readiness-probe.ts';
+import * as adminAudit from './migrations/0022-admin-audit.ts';
 import type { Database } from './schema.ts';
 
 /** Add each new migration here, named by its file; names sort in the order they run. */
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0019-exactly-once': exactlyOnce,
   '0020-device-clocks': deviceClocks,
   '0021-readiness-probe': readinessProbe,
+  '0022-admin-audit': adminAudit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -283,6 +283,23 @@ export interface UserImportAuditTable {
   created_at: DefaultTimestamp;
 }
 
+export type AdminAuditAction = 'created' | 'promoted' | 'unchanged';
+
+/** One row per run of `npm run admin`: who ran it, whom it made (or found) admin, before and after (migration 0022). */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  /** 'cli' for `npm run admin`. */
+  actor: string;
+  os_user: string | null;
+  host: string | null;
+  target_user_id: number;
+  action: AdminAuditAction;
+  /** Null for a created user. */
+  before: ColumnType<unknown, string | null, string | null>;
+  after: Json;
+  created_at: DefaultTimestamp;
+}
+
 /** A quiz question (quiz 1 or 2 of an attribute); position 1-10 is its place in the quiz. */
 export interface QuizQuestionsTable {
   id: Generated<number>;
@@ -472,6 +489,7 @@ export interface Database {
   impersonation_audit: ImpersonationAuditTable;
   user_imports: UserImportsTable;
   user_import_audit: UserImportAuditTable;
+  admin_audit: AdminAuditTable;
   ranking_standings: RankingStandingsTable;
   ranking_score_counts: RankingScoreCountsTable;
   ranking_closings: RankingClosingsTable;
