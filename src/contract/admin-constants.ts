@@ -21,7 +21,7 @@ export const ORDER_SUMMARY_FILE_NAME = 'Resumen-pedidos.xlsx';
 export const IMPORT_TEMPLATE_FILE_NAME = 'importar-usuarios.xlsx';
 
 /**
- * The import template's columns, in order (README documents them). Header names are matched
+ * The import template's columns, in order (docs/product.md documents them). Header names are matched
  * ignoring case and spaces; name, email and marca_id are required.
  */
 export const IMPORT_COLUMNS = [
