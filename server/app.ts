@@ -35,6 +35,7 @@ import { syncRoutes } from './modules/sync/routes.ts';
 import { LocalGiftCardProvider, type GiftCardProvider } from './modules/rewards/gift-card-provider.ts';
 import { rewardsRoutes } from './modules/rewards/routes.ts';
 import { firstProductImage } from './modules/rewards/repository.ts';
+import { programmeRoutes } from './modules/programme/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
 import { userImportRoutes } from './modules/user-import/routes.ts';
@@ -49,6 +50,8 @@ import { occurredAtPlugin } from './plugins/occurred-at.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { inlineScriptSources, staticAppPlugin } from './plugins/static-app.ts';
 import { writeQuotaPlugin } from './plugins/write-quota.ts';
+import { mediaRoutes } from './media/routes.ts';
+import { createFolderMediaStore, type MediaStore } from './media/store.ts';
 import { enableZodSerialization, enableZodValidation } from './plugins/zod.ts';
 
 /** The largest file any upload route accepts (the reface photo limit of product-spec.md). */
@@ -69,6 +72,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The gift-card provider; defaults to the local one (tests pass failing or hanging ones). */
   giftCards?: GiftCardProvider;
+  /** The media store; defaults to the folder DATA_DIR/media (tests pass a temporary one). */
+  media?: MediaStore;
 }
 
 /** Request log fields; single-use SSO tokens in /sso/{token} page URLs are never logged. */
@@ -116,6 +121,7 @@ function loggerOptions(options: BuildAppOptions['logger'], level: string, format
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const deps: AppDeps = { config, db, clock: options.clock ?? (() => new Date()) };
+  const media = options.media ?? createFolderMediaStore(resolve(config.dataDir, 'media'));
   const logFormat = options.logFormat ?? 'json';
   const logger = loggerOptions(options.logger ?? true, config.logLevel, logFormat);
   // On a terminal, one short line for a failed or slow request instead of two JSON lines for each.
@@ -208,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(userImportRoutes, deps);
     await api.register(refacesRoutes, deps);
     await api.register(notificationsRoutes, deps);
+    await api.register(programmeRoutes, { ...deps, media });
     await api.register(syncRoutes, { batchTimeBudgetMs: config.admission.batchTimeBudgetMs });
 
     api.setNotFoundHandler(async () => {
@@ -215,7 +222,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }, { prefix: API_BASE });
 
-  // 3. The built app with its SPA fallback, last: it owns every path the API does not.
+  // 3. The media store's files (outside /api: <video>, <img> and the service worker fetch them).
+  await app.register(mediaRoutes, { db: deps.db, media });
+
+  // 4. The built app with its SPA fallback, last: it owns every path the API does not.
   const attributes = createAttributesRepository(deps.db);
   await app.register(staticAppPlugin, {
     distDir: resolve(options.distDir ?? 'dist'),

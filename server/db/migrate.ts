@@ -23,6 +23,7 @@ import * as exactlyOnce from './migrations/0019-exactly-once.ts';
 import * as deviceClocks from './migrations/0020-device-clocks.ts';
 import * as readinessProbe from './migrations/0021-readiness-probe.ts';
 import * as adminAudit from './migrations/0022-admin-audit.ts';
+import * as programme from './migrations/0023-programme.ts';
 import type { Database } from './schema.ts';
 
 /** Add each new migration here, named by its file; names sort in the order they run. */
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0020-device-clocks': deviceClocks,
   '0021-readiness-probe': readinessProbe,
   '0022-admin-audit': adminAudit,
+  '0023-programme': programme,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

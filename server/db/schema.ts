@@ -43,7 +43,18 @@ export interface UsersTable {
 }
 
 /** The programme calendar: one row per attribute, the same shape the domain rules read. */
-export type AttributesTable = CalendarEntry;
+/** The calendar entry and, since migration 0023, the attribute's content (Programa). */
+export interface AttributesTable extends CalendarEntry {
+  color: ColumnType<string | null, string | null | undefined, string | null>;
+  tagline: ColumnType<string | null, string | null | undefined, string | null>;
+  definition: ColumnType<string | null, string | null | undefined, string | null>;
+  personality: ColumnType<string[], string | undefined, string>;
+  language: ColumnType<string[], string | undefined, string>;
+  /** Media-store URLs; null: the built-in art of the slug. */
+  logo_url: ColumnType<string | null, string | null | undefined, string | null>;
+  banner_url: ColumnType<string | null, string | null | undefined, string | null>;
+  sync_grace_hours: Generated<number>;
+}
 
 export interface VideosTable {
   id: Generated<number>;
@@ -55,6 +66,9 @@ export interface VideosTable {
   available_from: string | null;
   /** 0 when unknown; the plausibility rule of #domain/video-progress uses it. */
   duration_seconds: Generated<number>;
+  /** A watched video is hidden, never deleted (migration 0023). */
+  hidden: Generated<boolean>;
+  poster_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A user's high-water mark per video; moments are when the viewing happened. */
@@ -454,10 +468,54 @@ export interface CoachingAnswerCountsTable {
   answers: number;
 }
 
+/** The calendar's columns (#domain/calendar CalendarEntry), for reads that need no content. */
+export const CALENDAR_COLUMNS = ['id', 'slug', 'nombre', 'enabled', 'month_start', 'month_end', 'quiz2_opens_at', 'display_order'] as const;
+
 /** The latest moment a fact of this device (its full session) was placed at (migration 0020). */
 export interface DeviceClocksTable {
   session_id: number;
   latest_at: Timestamp;
+}
+
+/** Site tiers and brand prize in IMPs, from the month `applies_from` ('YYYY-MM') on (migration 0023). */
+export interface PrizeTiersTable {
+  applies_from: string;
+  tier1: number;
+  tier2: number;
+  tier3: number;
+  brand: number;
+  created_at: DefaultTimestamp;
+}
+
+/** Operator settings every instance reads (migration 0023), e.g. 'maintenance'. */
+export interface SettingsTable {
+  key: string;
+  value: Json;
+  updated_at: DefaultTimestamp;
+}
+
+/** Historial de cambios: one row per change to the programme's content (migration 0023). */
+export interface ContentChangesTable {
+  id: Generated<number>;
+  /** Null for a change made by the system (the demo's pack import). */
+  actor_user_id: number | null;
+  area: string;
+  entity: string;
+  entity_id: string;
+  action: string;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
+  ip: string | null;
+  created_at: DefaultTimestamp;
+}
+
+/** The media store's index: one row per content-addressed file `<sha256>.<ext>` (migration 0023). */
+export interface MediaFilesTable {
+  key: string;
+  content_type: string;
+  size: number;
+  original_name: string | null;
+  created_at: DefaultTimestamp;
 }
 
 export interface Database {
@@ -506,6 +564,10 @@ export interface Database {
   coaching_day_points: CoachingDayPointsTable;
   coaching_answer_counts: CoachingAnswerCountsTable;
   device_clocks: DeviceClocksTable;
+  prize_tiers: PrizeTiersTable;
+  settings: SettingsTable;
+  content_changes: ContentChangesTable;
+  media_files: MediaFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

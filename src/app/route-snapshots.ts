@@ -75,6 +75,7 @@ export const ROUTE_SNAPSHOTS: Record<string, Keys> = {
   [paths.importUsers.path]: () => [],
   [paths.coaching.path]: (_params, query) => coachingKeys(query),
   [paths.notifications.path]: () => [cacheKeys.notifications.preferences],
+  [paths.programme.path]: () => [],
 };
 
 /** The keys `location`'s screen (and the header around it) reads first; [] for other paths. */

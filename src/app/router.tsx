@@ -79,6 +79,7 @@ const protectedScreens: Screen[] = [
   { path: paths.importUsers.path, load: () => import('#features/admin/import/routes/import-users-route.tsx').then((m) => m.ImportUsersRoute) },
   { path: paths.coaching.path, load: () => import('#features/coaching/routes/coaching-route.tsx').then((m) => m.CoachingRoute) },
   { path: paths.notifications.path, load: () => import('#features/notifications/routes/notifications-route.tsx').then((m) => m.NotificationsRoute) },
+  { path: paths.programme.path, load: () => import('#features/programme/routes/programme-route.tsx').then((m) => m.ProgrammeRoute) },
 ];
 
 const lazyOf = (load: Load) => lazy(() => load().then((Component) => ({ default: Component })));

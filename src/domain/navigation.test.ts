@@ -119,8 +119,8 @@ describe('menuItems', () => {
     ['brand 2 agent of the corporate domain', staff('ana@impecable.demo', agent2), [...base, 'Mis ingresos', 'Catálogo Premios', 'Mis Premios', 'Salir']],
     ['INTERNO brand 2', staff('interno@impecable.demo', interno), [...base, 'Mis ingresos', 'Navegación simulada', 'Seguimiento', 'Descarga Ranking', 'Importar usuarios', 'Salir']],
     ['PLATAFORMA brand 1', staff('p@impecable.demo', { perfil: 'PLATAFORMA', marca_id: 1 }), [...base, 'Navegación simulada', 'Seguimiento', 'Descarga Ranking', 'Importar usuarios', 'Salir']],
-    ['admin brand 2', staff('admin@impecable.demo', admin), [...base, 'Mis ingresos', 'Navegación simulada', 'Seguimiento', 'Resumen de pedidos', 'Descarga Ranking', 'Importar usuarios', 'Salir']],
-    ['admin outside the corporate domain', staff('admin@elsewhere.example', admin), [...base, 'Mis ingresos', 'Navegación simulada', 'Seguimiento', 'Resumen de pedidos', 'Descarga Ranking', 'Salir']],
+    ['admin brand 2', staff('admin@impecable.demo', admin), [...base, 'Mis ingresos', 'Navegación simulada', 'Seguimiento', 'Resumen de pedidos', 'Descarga Ranking', 'Importar usuarios', 'Programa', 'Salir']],
+    ['admin outside the corporate domain', staff('admin@elsewhere.example', admin), [...base, 'Mis ingresos', 'Navegación simulada', 'Seguimiento', 'Resumen de pedidos', 'Descarga Ranking', 'Programa', 'Salir']],
     ['LATAM', staff('latam@impecable.demo', latam), ['Salir']],
   ] as Array<[string, MenuUser, string[]]>)('%s', (_name, user, expected) => {
     expect(labels(user, 'impecable.demo')).toEqual(expected);

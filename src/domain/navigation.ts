@@ -6,7 +6,7 @@ import type { ImpsResponse } from '#contract/points';
 import type { SessionUser } from '#contract/session';
 import { isPublicPath, normalizePath, paths } from '#domain/paths';
 import {
-  canDownloadRankings, canImportUsers, canSeeOrderSummary, hasSimulatedNavigation, isAgentProfile, isInternoOrPlataforma, normalizeProfile,
+  canDownloadRankings, canEditProgramme, canImportUsers, canSeeOrderSummary, hasSimulatedNavigation, isAgentProfile, isInternoOrPlataforma, normalizeProfile,
   type AccessUser,
 } from './profiles';
 import { profileReach } from './impersonation';
@@ -84,7 +84,7 @@ export interface MenuItem {
 }
 
 const item = (label: string, href: string, matches: readonly string[] = [href]): MenuItem => ({ label, href, matches });
-const staffItem = (label: string, href: string): MenuItem => ({ ...item(label, href), staff: true });
+const staffItem = (label: string, href: string, matches: readonly string[] = [href]): MenuItem => ({ ...item(label, href, matches), staff: true });
 
 /** What the menu reads of the user; the e-mail decides the user import. */
 export type MenuUser = AccessUser & { email?: string | null };
@@ -115,6 +115,7 @@ export function menuItems(user: MenuUser, corporateDomain?: string | null): Menu
     ...(canSeeOrderSummary(user.perfil) ? [staffItem('Resumen de pedidos', paths.orderSummary.path)] : []),
     ...(canDownloadRankings(user.perfil) ? [staffItem('Descarga Ranking', paths.rankingDownloads.path)] : []),
     ...(canImportUsers(user, corporateDomain) ? [staffItem('Importar usuarios', paths.importUsers.path)] : []),
+    ...(canEditProgramme(user.perfil) ? [staffItem('Programa', paths.programme.getHref(), ['/programa'])] : []),
     logout,
   ];
 }

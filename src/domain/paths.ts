@@ -29,6 +29,8 @@ export const paths = {
   importUsers: { path: '/importar-usuarios', getHref: () => '/importar-usuarios' },
   coaching: { path: '/seguimiento', getHref: () => '/seguimiento' },
   notifications: { path: '/avisos', getHref: () => '/avisos' },
+  /** Programa (admin): one screen per section, `calendario` first. */
+  programme: { path: '/programa/:seccion', getHref: (section = 'calendario') => `/programa/${enc(section)}` },
 } as const;
 
 /** Routes a visitor may open without a session (sign-in, SSO link, sign-out). */

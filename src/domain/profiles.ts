@@ -110,3 +110,11 @@ export function canImportUsers(user: { email?: string | null; perfil?: string | 
   const host = address.slice(address.lastIndexOf('@') + 1);
   return host === domain || host.endsWith(`.${domain}`);
 }
+
+/**
+ * The back-office "Programa" (calendar, content, quizzes, catalogue, prizes, maintenance) is for
+ * admin only: INTERNO and PLATAFORMA coach floors, they do not author the programme.
+ */
+export function canEditProgramme(perfil: string | null | undefined): boolean {
+  return normalizeProfile(perfil) === 'admin';
+}

@@ -3,7 +3,7 @@
 // primary-key range each, and the nudges page of one site. Never writes (aggregates.ts does)
 // and never decides who may see what (the service builds the narrowing from the scope).
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '#server/db/schema';
+import { CALENDAR_COLUMNS, type Database } from '#server/db/schema';
 
 type Db = Kysely<Database>;
 
@@ -127,7 +127,7 @@ export function createCoachingRepository(db: Db) {
       return db.selectFrom('sites').select(['id', 'platform_id']).where('id', '=', id).executeTakeFirst();
     },
     async calendar() {
-      return db.selectFrom('attributes').selectAll().orderBy('id').execute();
+      return db.selectFrom('attributes').select(CALENDAR_COLUMNS).orderBy('id').execute();
     },
     async videoCount(attributeId: number): Promise<number> {
       const row = await db.selectFrom('videos').select((eb) => eb.fn.countAll<number>().as('n')).where('attribute_id', '=', attributeId).executeTakeFirst();

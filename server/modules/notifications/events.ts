@@ -7,7 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { CalendarEntry } from '#domain/calendar';
 import { dueCalendarEvents, NOTIFICATION_RETENTION_DAYS, notificationEventKeys, notificationText } from '#domain/notifications';
-import type { Database } from '#server/db/schema';
+import { CALENDAR_COLUMNS, type Database } from '#server/db/schema';
 import type { AppDeps } from '#server/deps';
 import { enqueueJob, purgeFinishedJobs, type JobHandler } from '#server/jobs/runner';
 import { checkPrizeBands } from './band.ts';
@@ -28,7 +28,7 @@ export async function scheduleNotificationChecks(db: Db, runAt: Date): Promise<v
 }
 
 async function calendarOf(db: Db): Promise<CalendarEntry[]> {
-  return db.selectFrom('attributes').selectAll().orderBy('id').execute();
+  return db.selectFrom('attributes').select(CALENDAR_COLUMNS).orderBy('id').execute();
 }
 
 /** Every agent: the audience of a calendar event (notify() keeps agents only). */

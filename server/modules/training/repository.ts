@@ -14,7 +14,7 @@ export interface VideoWithProgress extends VideoRecord {
 }
 
 const videoColumns = [
-  'v.id', 'v.attribute_id', 'v.position', 'v.title', 'v.url', 'v.captions_url', 'v.available_from', 'v.duration_seconds',
+  'v.id', 'v.attribute_id', 'v.position', 'v.title', 'v.url', 'v.captions_url', 'v.available_from', 'v.duration_seconds', 'v.hidden', 'v.poster_url',
   'a.enabled as attribute_enabled',
 ] as const;
 

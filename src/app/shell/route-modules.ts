@@ -90,4 +90,5 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   },
   { pattern: paths.coaching.path, module: '#features/coaching/routes/coaching-route.tsx', frame: 'screen', text: 'Seguimiento' },
   { pattern: paths.notifications.path, module: '#features/notifications/routes/notifications-route.tsx', frame: 'screen', text: 'Avisos' },
+  { pattern: paths.programme.path, module: '#features/programme/routes/programme-route.tsx', frame: 'screen', text: 'Programa' },
 ];

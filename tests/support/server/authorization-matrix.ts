@@ -3,6 +3,7 @@
 // downloads, orders). authorization-matrix.test.ts runs it and fails for a route without a row.
 // A new route gets its row here, nowhere else. Larger than 200 lines: one table, one place.
 import { ACTORS, type Actor, type Fixtures } from './matrix-fixtures.ts';
+import { programmeRows } from './programme-matrix/index.ts';
 
 export { ACTORS };
 export type Expected = Record<Actor, number>;
@@ -286,4 +287,6 @@ export const MATRIX: MatrixCase[] = [
     route: 'DELETE /api/avisos/push/suscripcion', about: 'anyone signed in takes their own device off (staff too: they may have been agents); never by impersonation',
     request: (fx) => ({ url: '/api/avisos/push/suscripcion', payload: { endpoint: fx.pushSubscription.endpoint } }), expect: signedIn(200, { impersonation: 403 }),
   },
+  // Programa (issue 35): one file per area.
+  ...programmeRows,
 ];

@@ -2,7 +2,9 @@
 // app built around it, a movable clock and sign-in helpers. Each test file builds its own.
 // Never used by production code.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
@@ -12,6 +14,7 @@ import { loadConfig, type Config, type Env } from '#server/config';
 import { migrateToLatest } from '#server/db/migrate';
 import { openDatabase } from '#server/db/open';
 import type { Database } from '#server/db/schema';
+import { createFolderMediaStore, type MediaStore } from '#server/media/store';
 import { signSsoToken } from '#server/modules/auth/sso-token';
 import type { GiftCardProvider } from '#server/modules/rewards/gift-card-provider';
 import { seedMinimal } from '#server/seed/index';
@@ -40,6 +43,9 @@ export interface TestContext {
   db: Kysely<Database>;
   config: Config;
   clock: TestClock;
+  /** The app's media store: a temporary folder, removed by close(). */
+  media: MediaStore;
+  mediaDir: string;
   /** A bearer token for a user, through the real SSO sign-in route. */
   signIn(email: string): Promise<string>;
   close(): Promise<void>;
@@ -129,7 +135,9 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestCont
   const clock = createClock(options.now ?? new Date());
   const db = options.db ?? (await openTestDatabase());
   if (!options.db && options.seed !== false) await seedMinimal(db, clock.now());
-  const app = await buildApp({ config, db, clock: clock.now, distDir: options.distDir ?? '/nonexistent-dist', logger: false, giftCards: options.giftCards });
+  const mediaDir = mkdtempSync(join(tmpdir(), 'impecable-media-'));
+  const media = createFolderMediaStore(mediaDir);
+  const app = await buildApp({ config, db, clock: clock.now, distDir: options.distDir ?? '/nonexistent-dist', logger: false, giftCards: options.giftCards, media });
   await app.ready();
 
   async function signIn(email: string): Promise<string> {
@@ -140,10 +148,11 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestCont
   }
 
   return {
-    app, db, config, clock, signIn,
+    app, db, config, clock, media, mediaDir, signIn,
     close: async () => {
       await app.close();
       await closeTestDatabase(db);
+      rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

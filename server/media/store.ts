@@ -1,0 +1,99 @@
+// The media store: every file an operator uploads (attribute art, videos and their subtitles
+// and posters, product images) and every file a programme pack carries, content-addressed as
+// `<sha256>.<ext>`, so a replaced file gets a new URL and devices fetch it again, while an
+// unchanged one stays cached for good. One implementation today, a folder (DATA_DIR/media by
+// default); `media_files` indexes what it holds (type, size, the uploaded name).
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema';
+
+/** Where the app serves a stored file: `${MEDIA_URL_PREFIX}<key>`. */
+export const MEDIA_URL_PREFIX = '/media/u/';
+const KEY = /^[0-9a-f]{64}\.[a-z0-9]{2,5}$/;
+
+export interface MediaStore {
+  /** Stores the bytes under their content address (a no-op when already there). */
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** The whole file, or null when the store does not hold it. */
+  read(key: string): Promise<Buffer | null>;
+  /** A stream of bytes [start, end] (inclusive) and the file's size, or null when absent. */
+  open(key: string, range?: { start: number; end: number }): Promise<{ stream: Readable; size: number } | null>;
+  size(key: string): Promise<number | null>;
+}
+
+export function isMediaKey(key: string): boolean {
+  return KEY.test(key);
+}
+
+export function mediaKeyOf(bytes: Uint8Array, extension: string): string {
+  return `${createHash('sha256').update(bytes).digest('hex')}.${extension}`;
+}
+
+export function mediaUrl(key: string): string {
+  return `${MEDIA_URL_PREFIX}${key}`;
+}
+
+/** The key of a media-store URL, or null for any other URL (a built-in `/art/…` file, say). */
+export function mediaKeyOfUrl(url: string | null | undefined): string | null {
+  if (!url?.startsWith(MEDIA_URL_PREFIX)) return null;
+  const key = url.slice(MEDIA_URL_PREFIX.length);
+  return isMediaKey(key) ? key : null;
+}
+
+export function createFolderMediaStore(dir: string): MediaStore {
+  const pathOf = (key: string) => {
+    if (!isMediaKey(key)) throw new Error(`clave de medio no válida: ${key}`);
+    return join(dir, key.slice(0, 2), key);
+  };
+  return {
+    async put(key, bytes) {
+      const path = pathOf(key);
+      if ((await stat(path).catch(() => null))?.isFile()) return;
+      await mkdir(join(dir, key.slice(0, 2)), { recursive: true });
+      // Written aside and renamed: a reader never sees half a file, a crash leaves no bad one.
+      const partial = `${path}.${randomUUID()}.part`;
+      await writeFile(partial, bytes);
+      await rename(partial, path);
+    },
+    async read(key) {
+      return readFile(pathOf(key)).catch(() => null);
+    },
+    async open(key, range) {
+      const path = pathOf(key);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { stream: createReadStream(path, range ? { start: range.start, end: range.end } : {}), size: info.size };
+    },
+    async size(key) {
+      const info = await stat(pathOf(key)).catch(() => null);
+      return info?.isFile() ? info.size : null;
+    },
+  };
+}
+
+export interface SavedMedia {
+  key: string;
+  url: string;
+  size: number;
+  contentType: string;
+}
+
+/** Stores a file and indexes it; answers its URL. The same bytes twice are one file. */
+export async function saveMedia(
+  db: Kysely<Database>,
+  store: MediaStore,
+  bytes: Uint8Array,
+  file: { contentType: string; extension: string; originalName?: string | null },
+): Promise<SavedMedia> {
+  const key = mediaKeyOf(bytes, file.extension);
+  await store.put(key, bytes);
+  await db.insertInto('media_files')
+    .values({ key, content_type: file.contentType, size: bytes.byteLength, original_name: file.originalName ?? null })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  return { key, url: mediaUrl(key), size: bytes.byteLength, contentType: file.contentType };
+}

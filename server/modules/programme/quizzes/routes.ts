@@ -1,0 +1,5 @@
+// Placeholder: the "quizzes" area of Programa (issue 35) registers its routes here.
+import type { FastifyInstance } from 'fastify';
+import type { ProgrammeDeps } from '../deps.ts';
+
+export async function quizzesRoutes(_app: FastifyInstance, _deps: ProgrammeDeps): Promise<void> {}

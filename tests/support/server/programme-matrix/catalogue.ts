@@ -1,0 +1,4 @@
+// Programa, "catalogue": its rows of the authorization matrix (issue 35).
+import type { MatrixCase } from '../authorization-matrix.ts';
+
+export const catalogueRows: MatrixCase[] = [];

@@ -1,0 +1,4 @@
+// Programa, "prizes": its rows of the authorization matrix (issue 35).
+import type { MatrixCase } from '../authorization-matrix.ts';
+
+export const prizesRows: MatrixCase[] = [];
