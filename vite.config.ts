@@ -100,7 +100,7 @@ export default defineConfig({
     }),
     precompress(),
   ],
-  server: { proxy: { '/api': apiTarget } },
+  server: { proxy: { '/api': apiTarget, '/media/u': apiTarget } },
   // The manifest lets `npm run bench` measure what each route really loads (bench/lib/bundle.ts).
   build: {
     target: 'es2022',
