@@ -45,6 +45,9 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
+        // When a network chunk ends exactly at the limit, the file is cut without an error and
+        // toBuffer() returns its first 10 MB; once the stream has ended, `truncated` says so.
+        if (part.file.truncated) throw new HttpError(413, TOO_LARGE_MESSAGE);
         if (part.fieldname === REFACE_UPLOAD_FIELDS.image) photo = { bytes, declaredType: part.mimetype };
       } else if (part.fieldname === REFACE_UPLOAD_FIELDS.attribute) {
         attribute = part.value;
