@@ -24,6 +24,7 @@ import * as deviceClocks from './migrations/0020-device-clocks.ts';
 import * as readinessProbe from './migrations/0021-readiness-probe.ts';
 import * as adminAudit from './migrations/0022-admin-audit.ts';
 import * as programme from './migrations/0023-programme.ts';
+import * as settingsNotify from './migrations/0028-settings-notify.ts';
 import type { Database } from './schema.ts';
 
 /** Add each new migration here, named by its file; names sort in the order they run. */
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0021-readiness-probe': readinessProbe,
   '0022-admin-audit': adminAudit,
   '0023-programme': programme,
+  '0028-settings-notify': settingsNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -32,6 +32,8 @@ export interface InvalidationTarget {
   evictReads(): void;
   /** A user's stored balance changed (migration 0017's trigger); null: anyone's may have. */
   evictBalance(userId: number | null): void;
+  /** An operator setting changed (migration 0028's trigger): the maintenance switch reads it again. */
+  evictSetting?(key: string): void;
   /** Live: every invalidation reaches this cache from now on. Any change empties it. */
   setLive(live: boolean): void;
 }

@@ -1,7 +1,7 @@
 // Carries session invalidations to this process's caches from every instance on the same
 // database: migration 0012's triggers NOTIFY SESSION_CHANNEL when a user row changes or a live
 // session is revoked or deleted, 0016's when a cached read's table changes, 0017's when a
-// stored balance does, whoever writes it, once the change commits. PostgreSQL: one
+// stored balance does, 0028's when an operator setting does, whoever writes it, once the change commits. PostgreSQL: one
 // dedicated client LISTENs, and reconnects with backoff; while it is down the cache is not
 // live (it serves nothing), and it starts empty again once the client is back, since anything
 // sent meanwhile is lost. PGlite: the single in-process connection delivers them as its writes
@@ -56,6 +56,7 @@ export async function listenForInvalidations(db: Kysely<Database>, target: Inval
     else if (kind === 'session') target.evictSession(Number(id));
     else if (kind === 'reads') target.evictReads();
     else if (kind === 'balance') target.evictBalance(id === '' ? null : Number(id));
+    else if (kind === 'setting') target.evictSetting?.(id);
     // Anything else is news this version cannot read: start over empty rather than guess.
     else target.setLive(true);
   };
