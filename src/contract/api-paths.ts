@@ -7,6 +7,7 @@ import { COACHING_PATHS } from '#contract/coaching';
 import { SYSTEM_PATHS } from '#contract/common';
 import { NOTIFICATION_PATHS } from '#contract/notifications';
 import { POINTS_PATHS } from '#contract/points';
+import { PROGRAMME_CALENDAR_PATHS } from '#contract/programme-calendar';
 import { PROGRAMME_CATALOGUE_PATHS } from '#contract/programme-catalogue-constants';
 import { PROGRAMME_PRIZES_PATHS } from '#contract/programme-prizes-constants';
 import { PACK_PATHS } from '#contract/programme-pack';
