@@ -7,7 +7,7 @@ import { COACHING_PATHS } from '#contract/coaching';
 import { SYSTEM_PATHS } from '#contract/common';
 import { NOTIFICATION_PATHS } from '#contract/notifications';
 import { POINTS_PATHS } from '#contract/points';
-import { PROGRAMME_CALENDAR_PATHS } from '#contract/programme-calendar';
+import { PROGRAMME_CALENDAR_PATHS } from '#contract/programme-calendar-constants';
 import { PROGRAMME_CATALOGUE_PATHS } from '#contract/programme-catalogue-constants';
 import { PROGRAMME_PRIZES_PATHS } from '#contract/programme-prizes-constants';
 import { PACK_PATHS } from '#contract/programme-pack';
@@ -20,7 +20,7 @@ import { SYNC_PATHS } from '#contract/sync';
 import { TRAINING_PATHS } from '#contract/training';
 
 const GROUPS = [SYSTEM_PATHS, AUTH_PATHS, ADMIN_PATHS, ATTRIBUTE_PATHS, COACHING_PATHS, NOTIFICATION_PATHS, POINTS_PATHS, QUIZ_PATHS, RANKING_PATHS, REFACE_PATHS, REWARDS_PATHS, SYNC_PATHS, TRAINING_PATHS, PACK_PATHS,
-  PROGRAMME_CATALOGUE_PATHS, PROGRAMME_PRIZES_PATHS];
+  PROGRAMME_CATALOGUE_PATHS, PROGRAMME_PRIZES_PATHS, PROGRAMME_CALENDAR_PATHS];
 
 /** Every pattern, relative to API_BASE; a per-scope pattern once for each scope. */
 export function allApiPaths(): string[] {
