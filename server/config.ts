@@ -31,8 +31,6 @@
 // | LOG_FORMAT              | auto                                           | json (pino's lines), pretty (short lines for a person)
 // |                         |                                                | or auto: pretty on a terminal outside production, else json
 // | AUTH_RATE_LIMIT         | 20                                             | sign-in requests per minute per IP
-// | RANKING_PRIZES          | 300,200,100                                    | IMPs of a site's 1st, 2nd and 3rd prize tier
-// | BRAND_PRIZE             | 100                                            | IMPs of the brand ranking's winner
 // | HEADERS_TIMEOUT_SECONDS | 15                                             | a client must send its headers within this
 // | REQUEST_TIMEOUT_SECONDS | 120                                            | ...and its whole request (a 10 MB photo on a slow phone)
 // | IDLE_TIMEOUT_SECONDS    | 120                                            | a connection with no traffic either way is closed
@@ -59,9 +57,6 @@ import { MAX_SYNC_ACTIONS } from '#contract/sync-constants';
 
 export const DEMO_SSO_SECRET = 'impecable-demo-sso-secret-do-not-use-in-production';
 export const MAINTENANCE_ALLOWLIST_MAX = 11;
-/** Monthly prizes (decisions.md): IMPs per site tier, and for the brand's first. */
-export const DEFAULT_RANKING_PRIZES: readonly [number, number, number] = [300, 200, 100];
-export const DEFAULT_BRAND_PRIZE = 100;
 const MIN_SECRET_LENGTH = 32;
 /** More processes than this only queue on the pool: each opens its own connections. */
 export const MAX_WORKERS = 64;
@@ -101,9 +96,6 @@ export interface Config {
   /** How logs are written; server.ts resolves 'auto' with chooseLogFormat (logging.ts). */
   logFormat: (typeof LOG_FORMATS)[number];
   authRateLimit: number;
-  /** IMPs of a site's first, second and third prize tier. */
-  rankingPrizes: readonly [number, number, number];
-  brandPrize: number;
   /** Limits against slow and idle clients (seconds), and the connection cap (HTTP server). */
   httpLimits: HttpLimits;
   /** Overload: requests past these wait briefly, then get 503 with Retry-After. */
@@ -184,16 +176,6 @@ function readerOf(env: Env, problems: string[]) {
       return value.replace(/\/+$/, '');
     },
   };
-}
-
-/** RANKING_PRIZES: three whole IMP amounts, "300,200,100". */
-function readPrizeTiers(raw: string | null, problems: string[]): readonly [number, number, number] {
-  if (raw === null) return DEFAULT_RANKING_PRIZES;
-  const [first, second, third, ...rest] = raw.split(',').map((p) => Number(p.trim()));
-  const amounts = [first, second, third].filter((n): n is number => n !== undefined && Number.isInteger(n) && n >= 0 && n <= 1_000_000);
-  if (amounts.length === 3 && rest.length === 0) return [amounts[0] ?? 0, amounts[1] ?? 0, amounts[2] ?? 0];
-  problems.push(`RANKING_PRIZES debe ser tres enteros separados por comas, como 300,200,100 (es "${raw}")`);
-  return DEFAULT_RANKING_PRIZES;
 }
 
 /** Slow-client limits: a slowloris is cut in seconds, a 10 MB upload on a slow phone still fits. */
@@ -296,7 +278,6 @@ export function loadConfig(env: Env): Config {
   if (ssoSecret.length < MIN_SECRET_LENGTH) {
     problems.push(`SSO_SECRET debe tener al menos ${MIN_SECRET_LENGTH} caracteres`);
   }
-  const rankingPrizes = readPrizeTiers(text('RANKING_PRIZES'), problems);
   if (isProduction && demoMode) problems.push('DEMO_MODE no puede estar activo en producción');
   const httpLimits = readHttpLimits(int);
   const writeQuota = readWriteQuota(int);
@@ -347,8 +328,6 @@ export function loadConfig(env: Env): Config {
     logLevel: logLevel as Config['logLevel'],
     logFormat: logFormat as Config['logFormat'],
     authRateLimit: int('AUTH_RATE_LIMIT', 20, 1, 100_000),
-    rankingPrizes,
-    brandPrize: int('BRAND_PRIZE', DEFAULT_BRAND_PRIZE, 0, 1_000_000),
     httpLimits,
     admission,
     writeQuota,

@@ -90,7 +90,7 @@ async function serve(config: Config, opened: OpenedDatabase, pidFile: string | n
     [POINTS_EXPIRY_JOB]: pointsExpiryHandler(db, clock),
     [RECONCILE_ORDER_JOB]: reconcileOrderHandler({ db, clock }, giftCards),
     [REFACE_JOB]: refaceJobHandler({ db, clock }, new LocalRefaceProvider(), app.log),
-    [RANKING_MONTH_END_JOB]: rankingMonthEndHandler(db, clock, { tiers: config.rankingPrizes, brand: config.brandPrize }),
+    [RANKING_MONTH_END_JOB]: rankingMonthEndHandler(db, clock, app.log),
     ...notificationJobHandlers({ db, config, clock }, app.log),
   };
   // Claims are FOR UPDATE SKIP LOCKED (jobs/runner.ts): every process runs one runner safely.

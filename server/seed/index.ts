@@ -3,7 +3,6 @@
 // multi-row inserts. seedMinimal: the same with no generated agents, for fast tests. Both
 // are deterministic for the same `now` and expect an empty database.
 import type { Kysely } from 'kysely';
-import { DEFAULT_BRAND_PRIZE, DEFAULT_RANKING_PRIZES } from '#server/config';
 import type { Database, NewLedgerEntry, NewVideoProgress } from '#server/db/schema';
 import { loadHistory } from '#server/modules/points/movements';
 import { runMonthEnd } from '#server/modules/rankings/month-end';
@@ -75,7 +74,10 @@ async function seedWith(db: Kysely<Database>, now: Date, agentCount: number): Pr
     await rebuildStandings(trx);
     // Seguimiento's counters from the same facts.
     await rebuildCoaching(trx);
-    await runMonthEnd(trx, now, { tiers: DEFAULT_RANKING_PRIZES, brand: DEFAULT_BRAND_PRIZE });
+    // The demo's prizes (Programa › Premios: data, not configuration), from its first month on.
+    const firstMonth = await trx.selectFrom('attributes').select((eb) => eb.fn.min('month_start').as('day')).executeTakeFirst();
+    await trx.insertInto('prize_tiers').values({ applies_from: (firstMonth?.day ?? '2000-01-01').slice(0, 7), tier1: 300, tier2: 200, tier3: 100, brand: 100 }).execute();
+    await runMonthEnd(trx, now);
     return { users: users.length, ledgerRows: ledger.length };
   });
 }

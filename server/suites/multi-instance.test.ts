@@ -32,7 +32,6 @@ const T0 = new Date('2025-06-02T10:00:00Z');
 const RESOLUTIVO = 2;
 const GRACE_END = new Date('2025-06-03T22:00:00Z');
 const PAYDAY = new Date('2025-06-08T22:00:00Z');
-const AMOUNTS = { tiers: [300, 200, 100] as const, brand: 100 };
 const api = (path: string) => `${API_BASE}${path}`;
 
 let a: TestContext;
@@ -134,7 +133,7 @@ describe('two instances on one database', () => {
       await credit(a.db, agent.id, 500 + i, RESOLUTIVO, new Date(Date.UTC(2025, 4, 12, 9, i)));
     }
     // The freeze raced from both: exactly one of them stores the winners.
-    const freezes = await Promise.all([runMonthEnd(a.db, GRACE_END, AMOUNTS), runMonthEnd(sibling.db, GRACE_END, AMOUNTS)]);
+    const freezes = await Promise.all([runMonthEnd(a.db, GRACE_END), runMonthEnd(sibling.db, GRACE_END)]);
     expect(freezes.flatMap((f) => f.frozen)).toEqual([RESOLUTIVO]);
     const winners = await a.db.selectFrom('ranking_winners').select(['user_id', 'amount']).where('attribute_id', '=', RESOLUTIVO).execute();
     expect(winners.length).toBeGreaterThan(0);
@@ -142,7 +141,7 @@ describe('two instances on one database', () => {
     // Payday: each instance queues the day's run at start-up; one row, run by one runner.
     await scheduleRankingMonthEnd(a.db, PAYDAY);
     await scheduleRankingMonthEnd(sibling.db, PAYDAY);
-    const runner = (db: typeof a.db) => new JobRunner(db, { clock: () => PAYDAY, handlers: { [RANKING_MONTH_END_JOB]: rankingMonthEndHandler(db, () => PAYDAY, AMOUNTS) } });
+    const runner = (db: typeof a.db) => new JobRunner(db, { clock: () => PAYDAY, handlers: { [RANKING_MONTH_END_JOB]: rankingMonthEndHandler(db, () => PAYDAY) } });
     const counts = await Promise.all([runner(a.db).runOnce(1), runner(sibling.db).runOnce(1)]);
     expect(counts[0] + counts[1]).toBe(1);
     const day = await a.db.selectFrom('jobs').select(['status', 'attempts']).where('unique_key', '=', `${RANKING_MONTH_END_JOB}:2025-06-08`).execute();
@@ -153,7 +152,7 @@ describe('two instances on one database', () => {
     expect(prizes.length).toBe(winners.filter((w) => w.amount > 0).length);
     expect(new Set(prizes.map((p) => `${p.user_id} ${p.source_key}`)).size).toBe(prizes.length);
     // A second day's run on the other instance pays nothing more.
-    expect(await runMonthEnd(sibling.db, new Date(PAYDAY.getTime() + 86_400_000), AMOUNTS)).toEqual({ frozen: [], paid: [] });
+    expect(await runMonthEnd(sibling.db, new Date(PAYDAY.getTime() + 86_400_000))).toEqual({ frozen: [], paid: [] });
   });
 
   it('sign in on either instance with a token the other issued (one SSO jti, used once)', async () => {

@@ -96,9 +96,9 @@ describe('each event reaches a subscribed agent once, decrypted to its text', ()
     await credit(ctx.db, winner.id, 40, 2, new Date('2025-05-20T09:00:00Z'));
     const phone = await subscribe(await sessionToken(ctx, winner));
     ctx.clock.set(JUNE(9));
-    await runMonthEnd(ctx.db, ctx.clock.now(), { tiers: ctx.config.rankingPrizes, brand: ctx.config.brandPrize });
+    await runMonthEnd(ctx.db, ctx.clock.now());
     await runner.runOnce();
-    await runMonthEnd(ctx.db, ctx.clock.now(), { tiers: ctx.config.rankingPrizes, brand: ctx.config.brandPrize });
+    await runMonthEnd(ctx.db, ctx.clock.now());
     await runner.runOnce();
     const won = await ctx.db.selectFrom('ranking_winners').select('amount').where('attribute_id', '=', 2).where('user_id', '=', winner.id).execute();
     const total = won.reduce((sum, w) => sum + w.amount, 0);

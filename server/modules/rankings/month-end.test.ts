@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prizeTiers } from '#domain/ranking';
 import { JobRunner } from '#server/jobs/runner';
 import { createTestApp, type TestContext } from '#test-support/server/test-app';
-import { RANKING_MONTH_END_JOB, rankingMonthEndHandler, runMonthEnd, scheduleRankingMonthEnd, type PrizeAmounts } from './month-end.ts';
+import { RANKING_MONTH_END_JOB, rankingMonthEndHandler, runMonthEnd, scheduleRankingMonthEnd } from './month-end.ts';
 import { credit, placeAgent, seededSites, snapshot } from '#test-support/server/rankings';
 
 // The demo calendar around 2 June 2025: De Valor = April (closed, paid on 12 May),
@@ -10,7 +10,6 @@ import { credit, placeAgent, seededSites, snapshot } from '#test-support/server/
 const NOW = new Date('2025-06-02T10:00:00Z');
 const RESOLUTIVO = 2;
 const MAY = (day: number, minute = 0) => new Date(Date.UTC(2025, 4, day, 9, minute));
-const AMOUNTS: PrizeAmounts = { tiers: [300, 200, 100], brand: 100 };
 const GRACE_END = new Date('2025-06-03T22:00:00Z');
 const PAYDAY = new Date('2025-06-08T22:00:00Z');
 let ctx: TestContext;
@@ -40,7 +39,7 @@ const prizeRows = () => ctx.db.selectFrom('points_ledger').select(['user_id', 'a
 
 describe('month-end of an attribute ranking', () => {
   it('waits for the sync grace: a late answer of the month arriving within 72 h still counts', async () => {
-    expect(await runMonthEnd(ctx.db, new Date(GRACE_END.getTime() - 60_000), AMOUNTS)).toEqual({ frozen: [], paid: [] });
+    expect(await runMonthEnd(ctx.db, new Date(GRACE_END.getTime() - 60_000))).toEqual({ frozen: [], paid: [] });
     const late = agents[0] ?? 0;
     await credit(ctx.db, late, 5000, RESOLUTIVO, new Date('2025-05-31T21:00:00Z'), new Date(GRACE_END.getTime() - 30_000));
     leader = late;
@@ -48,7 +47,7 @@ describe('month-end of an attribute ranking', () => {
   });
 
   it('freezes the winners per site (tiers by active agents) and per brand once, after the grace', async () => {
-    expect(await runMonthEnd(ctx.db, GRACE_END, AMOUNTS)).toEqual({ frozen: [RESOLUTIVO], paid: [] });
+    expect(await runMonthEnd(ctx.db, GRACE_END)).toEqual({ frozen: [RESOLUTIVO], paid: [] });
     const frozen = await winners();
     const site = frozen.filter((w) => w.scope === 'plataforma' && w.scope_id === siteId);
     const tiers = prizeTiers(31);
@@ -67,14 +66,14 @@ describe('month-end of an attribute ranking', () => {
     await credit(ctx.db, agents[1] ?? 0, 9000, RESOLUTIVO, new Date('2025-05-30T10:00:00Z'), new Date(GRACE_END.getTime() + 60_000));
     const after = await snapshot(ctx.db);
     expect(after.standings.filter((s) => s.attribute_id === RESOLUTIVO)).toEqual(standings.standings.filter((s) => s.attribute_id === RESOLUTIVO));
-    expect(await runMonthEnd(ctx.db, new Date(GRACE_END.getTime() + 86_400_000), AMOUNTS)).toEqual({ frozen: [], paid: [] });
+    expect(await runMonthEnd(ctx.db, new Date(GRACE_END.getTime() + 86_400_000))).toEqual({ frozen: [], paid: [] });
     expect(await winners()).toEqual(before);
   });
 
   it('credits the prizes on the first Monday after day 7, once, without moving any ranking', async () => {
     const standings = await snapshot(ctx.db);
-    expect(await runMonthEnd(ctx.db, new Date(PAYDAY.getTime() - 1), AMOUNTS)).toEqual({ frozen: [], paid: [] });
-    expect(await runMonthEnd(ctx.db, PAYDAY, AMOUNTS)).toEqual({ frozen: [], paid: [RESOLUTIVO] });
+    expect(await runMonthEnd(ctx.db, new Date(PAYDAY.getTime() - 1))).toEqual({ frozen: [], paid: [] });
+    expect(await runMonthEnd(ctx.db, PAYDAY)).toEqual({ frozen: [], paid: [RESOLUTIVO] });
     const paid = await prizeRows();
     const frozen = await winners();
     expect(paid).toHaveLength(frozen.length);
@@ -83,7 +82,7 @@ describe('month-end of an attribute ranking', () => {
     expect(paid.every((p) => p.occurred_at.getTime() === PAYDAY.getTime())).toBe(true);
     expect(await snapshot(ctx.db)).toEqual(standings);
 
-    expect(await runMonthEnd(ctx.db, new Date(PAYDAY.getTime() + 86_400_000), AMOUNTS)).toEqual({ frozen: [], paid: [] });
+    expect(await runMonthEnd(ctx.db, new Date(PAYDAY.getTime() + 86_400_000))).toEqual({ frozen: [], paid: [] });
     expect(await prizeRows()).toEqual(paid);
   });
 
@@ -98,7 +97,7 @@ describe('month-end of an attribute ranking', () => {
 
   it('runs as a daily job that queues the next day', async () => {
     let now = new Date('2025-06-10T00:30:00Z');
-    const runner = new JobRunner(ctx.db, { handlers: { [RANKING_MONTH_END_JOB]: rankingMonthEndHandler(ctx.db, () => now, AMOUNTS) }, clock: () => now });
+    const runner = new JobRunner(ctx.db, { handlers: { [RANKING_MONTH_END_JOB]: rankingMonthEndHandler(ctx.db, () => now) }, clock: () => now });
     await scheduleRankingMonthEnd(ctx.db, now);
     await scheduleRankingMonthEnd(ctx.db, now);
     expect(await runner.runOnce()).toBe(1);

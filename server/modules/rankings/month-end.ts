@@ -2,10 +2,13 @@
 // grace are over, its winners per site (prize tiers by active agents) and per brand (the first)
 // are computed from the standings and stored, frozen; on payday (first Monday after day 7 of
 // the next month) they are credited as 'prize' ledger rows, which never move a ranking. Both
-// steps are idempotent: a closing row per attribute, and one source key per prize.
+// steps are idempotent: a closing row per attribute, and one source key per prize. The amounts
+// are data (prize_tiers, edited in Programa › Premios): the row with the greatest applies_from
+// not after the attribute's month; with none, that month pays nothing (and says so in the log).
 import { sql, type Kysely } from 'kysely';
 import { sourceKeys } from '#domain/points';
 import { isRankingFrozen, monthlyWindow, prizePayday, prizeTierOf, prizeTiers, type PrizeTier } from '#domain/ranking';
+import { monthOfDay, tiersForMonth } from '#domain/programme-prizes';
 import type { Database } from '#server/db/schema';
 import { enqueueJob, type JobHandler } from '#server/jobs/runner';
 import { enqueuePrizeNotices } from '#server/modules/notifications/enqueue';
@@ -16,10 +19,25 @@ type Db = Kysely<Database>;
 export const RANKING_MONTH_END_JOB = 'ranking-month-end';
 const DAY = 86_400_000;
 
-/** IMPs per site tier (1st, 2nd, 3rd) and for the brand's first: configuration (server/config.ts). */
+/** IMPs per site tier (1st, 2nd, 3rd) and for the brand's first, as frozen for one attribute. */
 export interface PrizeAmounts {
   tiers: readonly [number, number, number];
   brand: number;
+}
+
+/** Where month-end says that a month has no prizes configured. */
+export interface MonthEndLog {
+  warn(details: object, message: string): void;
+}
+
+const NO_PRIZES: PrizeAmounts = { tiers: [0, 0, 0], brand: 0 };
+
+/** The prizes of an attribute's month (prize_tiers), or null when no row applies to it. */
+export async function prizeAmountsFor(db: Db, monthStart: string | null): Promise<PrizeAmounts | null> {
+  const month = monthOfDay(monthStart);
+  if (month === null) return null;
+  const row = tiersForMonth(await db.selectFrom('prize_tiers').select(['applies_from', 'tier1', 'tier2', 'tier3', 'brand']).execute(), month);
+  return row ? { tiers: [row.tier1, row.tier2, row.tier3], brand: row.brand } : null;
 }
 
 /** Runs `work` in the caller's transaction, or in a new one (the seed runs inside its own). */
@@ -51,12 +69,28 @@ async function ranked(db: Db, attributeId: number, partition: 'site_id' | 'brand
   return rows;
 }
 
-/** Computes and stores the attribute's winners once; false when they were already frozen. */
-export async function freezeWinners(db: Db, attributeId: number, amounts: PrizeAmounts, now: Date): Promise<boolean> {
+/** Serializes month-end's freeze with Programa's prize edits: an edit never races a freeze. */
+export async function lockPrizeTiers(trx: Db): Promise<void> {
+  await sql`LOCK TABLE prize_tiers IN EXCLUSIVE MODE`.execute(trx);
+}
+
+/**
+ * Computes and stores the attribute's winners once, with the prizes that apply to its month then
+ * (read after the claim, under the prize tiers' lock); false when they were already frozen.
+ */
+export async function freezeWinners(db: Db, entry: { id: number; nombre: string; month_start: string | null }, now: Date, log?: MonthEndLog): Promise<boolean> {
+  const attributeId = entry.id;
   return inTransaction(db, async (trx) => {
     const claimed = await trx.insertInto('ranking_closings').values({ attribute_id: attributeId, frozen_at: now })
       .onConflict((oc) => oc.column('attribute_id').doNothing()).returning('attribute_id').executeTakeFirst();
     if (!claimed) return false;
+    await lockPrizeTiers(trx);
+    const configured = await prizeAmountsFor(trx, entry.month_start);
+    if (configured === null) {
+      const month = monthOfDay(entry.month_start) ?? 'no month';
+      log?.warn({ attributeId, month }, `month-end: no prize tiers apply to ${entry.nombre} (${month}): its winners are frozen with no prizes; add a row in Programa › Premios for the months to come`);
+    }
+    const amounts = configured ?? NO_PRIZES;
     const winners = [
       ...(await ranked(trx, attributeId, 'site_id', MAX_PRIZED_POSITION)).flatMap((r) => {
         const tier = prizeTierOf(r.position, prizeTiers(r.agents));
@@ -110,13 +144,13 @@ export async function payPrizes(db: Db, attribute: { id: number; nombre: string 
 }
 
 /** Every closed attribute: freeze after the grace, pay on payday. Safe to run any number of times. */
-export async function runMonthEnd(db: Db, now: Date, amounts: PrizeAmounts): Promise<{ frozen: number[]; paid: number[] }> {
+export async function runMonthEnd(db: Db, now: Date, log?: MonthEndLog): Promise<{ frozen: number[]; paid: number[] }> {
   const calendar = await db.selectFrom('attributes').select(['id', 'nombre', 'month_start', 'month_end']).where('enabled', '=', true).orderBy('id').execute();
   const frozen: number[] = [];
   const paid: number[] = [];
   for (const entry of calendar) {
     if (!isRankingFrozen(monthlyWindow(entry), now)) continue;
-    if (await freezeWinners(db, entry.id, amounts, now)) frozen.push(entry.id);
+    if (await freezeWinners(db, entry, now, log)) frozen.push(entry.id);
     const payday = prizePayday(entry);
     if (payday && now.getTime() >= payday.getTime() && (await payPrizes(db, entry, payday, now)) > 0) paid.push(entry.id);
   }
@@ -128,10 +162,10 @@ export async function scheduleRankingMonthEnd(db: Db, runAt: Date): Promise<void
   await enqueueJob(db, { kind: RANKING_MONTH_END_JOB, runAt, uniqueKey: `${RANKING_MONTH_END_JOB}:${runAt.toISOString().slice(0, 10)}` });
 }
 
-export function rankingMonthEndHandler(db: Db, clock: () => Date, amounts: PrizeAmounts): JobHandler {
+export function rankingMonthEndHandler(db: Db, clock: () => Date, log?: MonthEndLog): JobHandler {
   return async () => {
     const now = clock();
-    await runMonthEnd(db, now, amounts);
+    await runMonthEnd(db, now, log);
     await scheduleRankingMonthEnd(db, new Date(Math.floor(now.getTime() / DAY) * DAY + DAY + 30 * 60_000));
   };
 }
