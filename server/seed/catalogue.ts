@@ -4,6 +4,8 @@
 import type { Kysely } from 'kysely';
 import { demoCalendar, type CalendarEntry } from '#domain/calendar';
 import type { Database } from '#server/db/schema';
+import type { AttributeId } from '#contract/attributes';
+import { demoAttributeContent } from './demo-content/attributes.ts';
 import { BRANDS, PLATFORMS } from './names.ts';
 
 export interface SeededVideo {
@@ -43,7 +45,11 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<Ca
   const weightOf = new Map(siteRows.map((s) => [s.name, s.weight]));
 
   const calendar = demoCalendar(now);
-  await db.insertInto('attributes').values(calendar).execute();
+  // Each attribute's content (texts, colour) is the demo's, from demo-content/attributes.ts.
+  await db.insertInto('attributes').values(calendar.map((entry) => {
+    const content = demoAttributeContent(entry.id as AttributeId);
+    return { ...entry, ...content, personality: JSON.stringify(content.personality), language: JSON.stringify(content.language) };
+  })).execute();
 
   // Position 0 is the presentation (open with the month); 1 and 2 are formative (open mid-month).
   const videoRows = calendar.filter((a) => a.enabled).flatMap((a) => [0, 1, 2].map((position) => ({
