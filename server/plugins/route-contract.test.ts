@@ -15,6 +15,8 @@ import * as notificationsContract from '#contract/notifications';
 import * as pointsContract from '#contract/points';
 import { impsResponseSchema, POINTS_PATHS } from '#contract/points';
 import * as programmeVideosContract from '#contract/programme-videos';
+import * as programmeQuizzesContract from '#contract/programme-quizzes';
+import { PROGRAMME_QUIZZES_PATHS } from '#contract/programme-quizzes';
 import * as quizContract from '#contract/quiz';
 import { checkStartResponseSchema, QUIZ_PATHS } from '#contract/quiz';
 import * as rankingContract from '#contract/ranking';
@@ -36,6 +38,7 @@ import { digitsOnly, sendKept } from './route-contract.ts';
 const FILE_ROUTES = new Set([
   ADMIN_PATHS.orderSummaryDownload, ADMIN_PATHS.importTemplate, RANKING_PATHS.downloadFile, REFACE_PATHS.downloadImage, REWARDS_PATHS.coupon,
   COACHING_PATHS.download,
+  PROGRAMME_QUIZZES_PATHS.template, PROGRAMME_QUIZZES_PATHS.sheet,
 ]);
 
 interface Declared {
@@ -75,7 +78,7 @@ describe('the server follows the contract', () => {
 
   it('answers every JSON route with one of the contract\'s own schemas, never a server-side copy', () => {
     const contract = new Set([adminContract, attributesContract, coachingContract, commonContract, notificationsContract, pointsContract, quizContract, rankingContract, refaceContract,
-      rewardsContract, sessionContract, syncContract, trainingContract,
+      rewardsContract, sessionContract, syncContract, trainingContract, programmeQuizzesContract,
       programmeVideosContract].flatMap((module) => Object.values(module).filter((v) => v instanceof z.core.$ZodType)));
     const json = declared.filter((route) => !FILE_ROUTES.has(route.path as never));
     expect(json.filter(({ response }) => !contract.has(response?.[200] as z.core.$ZodType)).map(({ method, path }) => `${method} ${path}`)).toEqual([]);
