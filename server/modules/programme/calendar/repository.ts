@@ -1,0 +1,81 @@
+// SQL of Programa's "Calendario y atributos": the attributes with their content, whether their
+// month's winners are frozen (a ranking_closings row), and the writes. No rules here: those are
+// #domain/programme-calendar's.
+import type { Kysely } from 'kysely';
+import type { ArtKind } from '#contract/programme-calendar-constants';
+import type { AttributeSettings } from '#domain/programme-calendar';
+import type { Database } from '#server/db/schema';
+
+export const ATTRIBUTE_COLUMNS = [
+  'id', 'slug', 'nombre', 'display_order', 'enabled', 'month_start', 'month_end', 'quiz2_opens_at', 'sync_grace_hours',
+  'color', 'tagline', 'definition', 'personality', 'language', 'logo_url', 'banner_url',
+] as const;
+
+export interface AttributeRecord {
+  id: number;
+  slug: string;
+  nombre: string;
+  display_order: number;
+  enabled: boolean;
+  month_start: string | null;
+  month_end: string | null;
+  quiz2_opens_at: string | null;
+  sync_grace_hours: number;
+  color: string | null;
+  tagline: string | null;
+  definition: string | null;
+  personality: string[];
+  language: string[];
+  logo_url: string | null;
+  banner_url: string | null;
+}
+
+export function createCalendarRepository(db: Kysely<Database>) {
+  return {
+    /** Every attribute in display order; `lock` holds their rows until the transaction ends (one calendar edit at a time). */
+    async list(lock = false): Promise<AttributeRecord[]> {
+      let query = db.selectFrom('attributes').select(ATTRIBUTE_COLUMNS).orderBy('display_order').orderBy('id');
+      if (lock) query = query.forUpdate();
+      return query.execute();
+    },
+
+    async frozenIds(): Promise<Set<number>> {
+      const rows = await db.selectFrom('ranking_closings').select('attribute_id').execute();
+      return new Set(rows.map((r) => r.attribute_id));
+    },
+
+    async isFrozen(id: number): Promise<boolean> {
+      return (await db.selectFrom('ranking_closings').select('attribute_id').where('attribute_id', '=', id).executeTakeFirst()) !== undefined;
+    },
+
+    async update(id: number, settings: AttributeSettings): Promise<void> {
+      await db.updateTable('attributes').set({
+        nombre: settings.nombre,
+        enabled: settings.enabled,
+        month_start: settings.month_start,
+        month_end: settings.month_end,
+        quiz2_opens_at: settings.quiz2_opens_at,
+        sync_grace_hours: settings.sync_grace_hours,
+        color: settings.color,
+        tagline: settings.tagline,
+        definition: settings.definition,
+        personality: JSON.stringify(settings.personality),
+        language: JSON.stringify(settings.language),
+      }).where('id', '=', id).execute();
+    },
+
+    async setArt(id: number, kind: ArtKind, url: string | null): Promise<void> {
+      await db.updateTable('attributes').set(kind === 'logo' ? { logo_url: url } : { banner_url: url }).where('id', '=', id).execute();
+    },
+
+    /** Inserts whole attributes (the programme pack's write, into a programme without any). */
+    async insert(rows: AttributeRecord[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db.insertInto('attributes').values(rows.map((row) => ({
+        ...row,
+        personality: JSON.stringify(row.personality),
+        language: JSON.stringify(row.language),
+      }))).execute();
+    },
+  };
+}
