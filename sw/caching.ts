@@ -28,7 +28,17 @@ export const isArt: Matcher = ({ url }) => sameOrigin(url) && url.pathname.start
 export const isCaptions: Matcher = ({ url }) => sameOrigin(url) && url.pathname.startsWith('/media/') && url.pathname.endsWith('.vtt');
 export const isCatalogueAnswer: Matcher = ({ url }) => sameOrigin(url) && url.pathname === CATALOGUE_API_PATH;
 export const isProductImage: Matcher = ({ url }) => sameOrigin(url) && PRODUCT_IMAGE_PREFIXES.some((prefix) => url.pathname.startsWith(prefix));
+/**
+ * The media store's files (Programa's uploads: videos, subtitles, posters, art, product images)
+ * are named by their content (`/media/u/<sha256>.<ext>`): a URL never changes what it holds, so
+ * cache-first is never stale, and a replaced file has a new URL the device fetches anew.
+ * Videos and subtitles among them follow the video rules below; the rest are these images.
+ */
+export const MEDIA_STORE_PREFIX = '/media/u/';
+export const isStoredImage: Matcher = ({ url }) =>
+  sameOrigin(url) && url.pathname.startsWith(MEDIA_STORE_PREFIX) && !url.pathname.endsWith('.mp4') && !url.pathname.endsWith('.vtt');
 // The page's own download request goes straight to the network: the page stores it.
+// Matches the built-in /media/*.mp4 and the media store's /media/u/*.mp4 alike.
 export const isVideo: Matcher = ({ url, request }) =>
   sameOrigin(url) && url.pathname.startsWith('/media/') && url.pathname.endsWith('.mp4') && !request.headers.has(DOWNLOAD_HEADER);
 
@@ -63,6 +73,8 @@ const videos = new CacheFirst({
 
 export function registerRuntimeCaching(): void {
   registerRoute(isArt, staticContent);
+  // Before the catalogue's image route: a content-addressed file needs no revalidation.
+  registerRoute(isStoredImage, staticContent);
 
   // Captions of a downloaded video sit next to it in the videos cache (no expiry, so they
   // still play offline after months); others are ordinary static content.

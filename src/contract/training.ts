@@ -14,6 +14,8 @@ export const videoSchema = z.object({
   title: z.string(),
   url: z.string(),
   captions_url: z.nullable(z.string()),
+  /** The player's still before it plays (Programa's poster); absent in snapshots stored before it existed. */
+  poster_url: z.optional(z.nullable(z.string())),
   duration_seconds: z.number(),
   is_hable: z.boolean(),
   visto: z.boolean(),

@@ -30,12 +30,13 @@ export function createTrainingRepository(db: Kysely<Database>) {
       return videos().select(videoColumns).where('v.id', '=', id).executeTakeFirst();
     },
 
-    /** The attribute's videos by position, each with this user's progress (null when none). */
+    /** The attribute's visible videos by position, each with this user's progress (null when none). */
     async videosWithProgress(attributeId: number, userId: number): Promise<VideoWithProgress[]> {
       return videos()
         .leftJoin('video_progress as p', (join) => join.onRef('p.video_id', '=', 'v.id').on('p.user_id', '=', userId))
         .select(videoColumns).select(['p.porcentaje', 'p.seen_at'])
         .where('v.attribute_id', '=', attributeId)
+        .where('v.hidden', '=', false)
         .orderBy('v.position').orderBy('v.id')
         .execute();
     },
@@ -74,12 +75,13 @@ export function createTrainingRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** How many videos the attribute has, and how many of them this user has seen. */
+    /** How many visible videos the attribute has, and how many of them this user has seen (hidden ones count for neither). */
     async videoCounts(userId: number, attributeId: number): Promise<{ total: number; seen: number }> {
       const row = await db.selectFrom('videos as v')
         .leftJoin('video_progress as p', (join) => join.onRef('p.video_id', '=', 'v.id').on('p.user_id', '=', userId))
         .select([sql<number>`count(*)::int`.as('total'), sql<number>`count(p.seen_at)::int`.as('seen')])
         .where('v.attribute_id', '=', attributeId)
+        .where('v.hidden', '=', false)
         .executeTakeFirstOrThrow();
       return row;
     },

@@ -33,10 +33,15 @@ export function createTrainingService({ db, clock }: AppDeps) {
     return attribute.id;
   }
 
-  /** Videos of disabled attributes do not exist as far as agents are concerned. */
-  async function visibleVideo(videoId: number): Promise<VideoRecord> {
+  /**
+   * Videos of disabled attributes do not exist as far as agents are concerned, nor do hidden
+   * ones (Programa hides a watched video instead of deleting it), except for `reports`: a
+   * viewing may have been queued on a device before the video was hidden, and nobody loses work
+   * because content changed, so it is still recorded and still pays its +5 at 100 %.
+   */
+  async function visibleVideo(videoId: number, use: 'read' | 'report' = 'read'): Promise<VideoRecord> {
     const video = await repo.findVideo(videoId);
-    if (!video?.attribute_enabled) throw new HttpError(404, VIDEO_NOT_FOUND);
+    if (!video?.attribute_enabled || (video.hidden && use === 'read')) throw new HttpError(404, VIDEO_NOT_FOUND);
     return video;
   }
 
@@ -51,6 +56,7 @@ export function createTrainingService({ db, clock }: AppDeps) {
         title: v.title,
         url: v.url,
         captions_url: v.captions_url,
+        poster_url: v.poster_url,
         duration_seconds: v.duration_seconds,
         is_hable: isContentOpen(v.attribute_enabled, v.available_from, now),
         visto: v.seen_at !== null,
@@ -71,7 +77,7 @@ export function createTrainingService({ db, clock }: AppDeps) {
      * backs that up.
      */
     async report(userId: number, videoId: number, claimed: ProgressReport, sessionId: number | null = null): Promise<VideoProgressAnswer> {
-      const video = await visibleVideo(videoId);
+      const video = await visibleVideo(videoId, 'report');
       const now = clock();
       // Judged at arrival, not at X-Occurred-At: a video never closes again once open, and a
       // slow device clock around midnight must not turn a real viewing into a refusal.

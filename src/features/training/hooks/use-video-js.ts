@@ -30,8 +30,10 @@ function loadVideoJs(): Promise<VideoJs> {
   return loading;
 }
 
-function playerOptions(url: string, captionsUrl: string | null, autoplay: boolean) {
+function playerOptions(url: string, captionsUrl: string | null, posterUrl: string | null, autoplay: boolean) {
   return {
+    // The operator's still (Programa), shown until the video plays; none: the first frame.
+    ...(posterUrl ? { poster: posterUrl } : {}),
     controls: true,
     fluid: true,
     aspectRatio: '16:9',
@@ -61,6 +63,7 @@ export function useVideoJs(video: Video, events: PlayerEvents) {
   const [status, setStatus] = useState<PlayerStatus>('loading');
   // Only what is played matters here: a progress update of the same video must not rebuild it.
   const { url, captions_url: captionsUrl } = video;
+  const posterUrl = video.poster_url ?? null;
   useEffect(() => {
     eventsRef.current = events;
   });
@@ -81,7 +84,7 @@ export function useVideoJs(video: Video, events: PlayerEvents) {
         const element = document.createElement('video-js');
         element.classList.add('vjs-big-play-centered');
         host.appendChild(element);
-        const player = videojs(element, playerOptions(url, captionsUrl, autoplay));
+        const player = videojs(element, playerOptions(url, captionsUrl, posterUrl, autoplay));
         playerRef.current = player;
         player.on(LOADED_EVENTS, () => {
           loaded = true;
@@ -104,7 +107,7 @@ export function useVideoJs(video: Video, events: PlayerEvents) {
       playerRef.current = null;
       if (player && !player.isDisposed()) player.dispose();
     };
-  }, [url, captionsUrl]);
+  }, [url, captionsUrl, posterUrl]);
 
   /** Where playback is now, for the report sent when the player closes. */
   const position = useCallback(() => {

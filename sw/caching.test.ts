@@ -1,0 +1,40 @@
+// Which same-origin GETs the worker's cache rules take: the media store's content-addressed
+// files (/media/u/<sha256>.<ext>) are cached like the built-in media (videos from whole downloads,
+// subtitles beside them, images cache-first: a replaced file has a new name, so a new entry).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DOWNLOAD_HEADER } from '#offline/cache-names';
+
+const ORIGIN = 'https://impecable.test';
+type Caching = typeof import('./caching');
+let caching: Caching;
+
+beforeAll(async () => {
+  (globalThis as unknown as { self: unknown }).self = { location: { origin: ORIGIN } };
+  caching = await import('./caching');
+});
+
+const options = (path: string, headers: Record<string, string> = {}) =>
+  ({ url: new URL(path, ORIGIN), request: new Request(new URL(path, ORIGIN), { headers }) }) as never;
+
+const sha = 'a'.repeat(64);
+
+describe('media store files in the service worker', () => {
+  it.each([
+    [`/media/u/${sha}.mp4`, 'video'],
+    [`/media/u/${sha}.vtt`, 'captions'],
+    [`/media/u/${sha}.jpg`, 'image'],
+    [`/media/u/${sha}.webp`, 'image'],
+    [`/media/u/${sha}.png`, 'image'],
+    ['/media/accesible-0.mp4', 'video'],
+    ['/media/accesible-0.vtt', 'captions'],
+  ])('%s is a %s', (path, kind) => {
+    expect(caching.isVideo(options(path))).toBe(kind === 'video');
+    expect(caching.isCaptions(options(path))).toBe(kind === 'captions');
+    expect(caching.isStoredImage(options(path))).toBe(kind === 'image');
+  });
+
+  it("leaves the page's own download and other origins to the network", () => {
+    expect(caching.isVideo(options(`/media/u/${sha}.mp4`, { [DOWNLOAD_HEADER]: '1' }))).toBe(false);
+    expect(caching.isStoredImage({ url: new URL(`https://elsewhere.test/media/u/${sha}.jpg`), request: new Request(`https://elsewhere.test/media/u/${sha}.jpg`) } as never)).toBe(false);
+  });
+});
