@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, healthSchema } from '#contract/common';
 import { appConfigSchema } from '#contract/session';
+import { writeMaintenance } from '#server/modules/programme/settings/repository';
 import { createTestApp, openTestDatabase, type TestContext } from '#test-support/server/test-app';
 
 let ctx: TestContext;
@@ -115,7 +116,8 @@ describe('static app', () => {
 describe('maintenance', () => {
   it('blocks /api for IPs outside the allow-list, keeps health and the page up', async () => {
     const db = await openTestDatabase();
-    const m = await createTestApp({ db, distDir: dist, env: { MAINTENANCE_STATE: '1', MAINTENANCE_ALLOWLIST: '10.1.1.1' } });
+    await writeMaintenance(db, { state: 1, allowlist: ['10.1.1.1'] });
+    const m = await createTestApp({ db, distDir: dist });
     try {
       const blocked = await m.app.inject({ method: 'GET', url: '/api/config', remoteAddress: '10.2.2.2' });
       expect(blocked.statusCode).toBe(503);

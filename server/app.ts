@@ -161,7 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin, { config, db, clock: deps.clock, inlineScripts: inlineScriptSources(resolve(options.distDir ?? 'dist')) });
-  await app.register(maintenancePlugin, { config });
+  await app.register(maintenancePlugin, { config, db });
   // Overload: API requests past what this process works on at once wait briefly, then get 503.
   await app.register(loadSheddingPlugin, { limits: config.admission });
 

@@ -24,8 +24,9 @@
 // | SUPERVISOR_IDLE_MINUTES | 10                                             | supervisors' (kiosk) idle expiry
 // | SYNC_IDLE_DAYS          | 30                                             | write-only sync credential's idle expiry
 // | PARTNER_REDEEM_URL      | https://ringring.example.com/canjear           | Ring Ring redemption site (brand 1)
-// | MAINTENANCE_STATE       | 0                                              | 1: 503 for /api except allow-listed IPs
-// | MAINTENANCE_ALLOWLIST   | (empty)                                        | up to 11 IPs, comma separated
+// | MAINTENANCE_FORCE_OFF   | false                                          | emergency only: ignore the maintenance setting (Programa ›
+// |                         |                                                | Mantenimiento, data every instance reads) for an admin
+// |                         |                                                | locked out; remove it once back in
 // | TRUST_PROXY             | false                                          | true, false or proxy IPs/CIDRs: client IP from X-Forwarded-For
 // | LOG_LEVEL               | info                                           | pino level (debug also shows every request on a terminal)
 // | LOG_FORMAT              | auto                                           | json (pino's lines), pretty (short lines for a person)
@@ -56,7 +57,6 @@
 import { MAX_SYNC_ACTIONS } from '#contract/sync-constants';
 
 export const DEMO_SSO_SECRET = 'impecable-demo-sso-secret-do-not-use-in-production';
-export const MAINTENANCE_ALLOWLIST_MAX = 11;
 const MIN_SECRET_LENGTH = 32;
 /** More processes than this only queue on the pool: each opens its own connections. */
 export const MAX_WORKERS = 64;
@@ -89,8 +89,8 @@ export interface Config {
   /** Write-only sync credentials replay queued work after sign-out: days, not hours. */
   syncIdleDays: number;
   partnerRedeemUrl: string;
-  maintenanceState: 0 | 1;
-  maintenanceAllowlist: string[];
+  /** Emergency override: the maintenance setting (data, Programa › Mantenimiento) is ignored. */
+  maintenanceForceOff: boolean;
   trustProxy: boolean | string[];
   logLevel: (typeof LOG_LEVELS)[number];
   /** How logs are written; server.ts resolves 'auto' with chooseLogFormat (logging.ts). */
@@ -258,7 +258,6 @@ export function loadConfig(env: Env): Config {
   const demoMode = bool('DEMO_MODE', !isProduction);
   const demoAccess = demoMode && text('DEMO_MODE') !== null ? 'any' : 'loopback';
   const ssoSecret = text('SSO_SECRET') ?? DEMO_SSO_SECRET;
-  const maintenanceAllowlist = (text('MAINTENANCE_ALLOWLIST') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const logLevel = (text('LOG_LEVEL') ?? 'info').toLowerCase();
   const logFormat = (text('LOG_FORMAT') ?? 'auto').toLowerCase();
   const trustProxyRaw = text('TRUST_PROXY') ?? 'false';
@@ -266,8 +265,9 @@ export function loadConfig(env: Env): Config {
     ? trustProxyRaw.split(',').map((s) => s.trim()).filter(Boolean)
     : bool('TRUST_PROXY', false);
 
-  if (maintenanceAllowlist.length > MAINTENANCE_ALLOWLIST_MAX) {
-    problems.push(`MAINTENANCE_ALLOWLIST admite como mucho ${MAINTENANCE_ALLOWLIST_MAX} direcciones (tiene ${maintenanceAllowlist.length})`);
+  // Maintenance is data now (issue 35): a leftover variable would silently do nothing.
+  for (const gone of ['MAINTENANCE_STATE', 'MAINTENANCE_ALLOWLIST']) {
+    if (text(gone) !== null) problems.push(`${gone} ya no se usa: el mantenimiento y su lista de IP se cambian en Programa › Mantenimiento. Quítala`);
   }
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     problems.push(`LOG_LEVEL debe ser uno de ${LOG_LEVELS.join(', ')} (es "${logLevel}")`);
@@ -322,8 +322,7 @@ export function loadConfig(env: Env): Config {
     supervisorIdleMinutes: int('SUPERVISOR_IDLE_MINUTES', 10, 1, 24 * 60),
     syncIdleDays: int('SYNC_IDLE_DAYS', 30, 1, 365),
     partnerRedeemUrl: url('PARTNER_REDEEM_URL', 'https://ringring.example.com/canjear'),
-    maintenanceState: int('MAINTENANCE_STATE', 0, 0, 1) === 1 ? 1 : 0,
-    maintenanceAllowlist,
+    maintenanceForceOff: bool('MAINTENANCE_FORCE_OFF', false),
     trustProxy,
     logLevel: logLevel as Config['logLevel'],
     logFormat: logFormat as Config['logFormat'],

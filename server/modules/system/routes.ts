@@ -78,7 +78,8 @@ export async function systemRoutes(app: FastifyInstance, { config, db }: Pick<Ap
     demoUsers: config.demoMode ? DEMO_USERS.map(({ email, label }) => ({ email, label })) : [],
     partnerRedeemUrl: config.partnerRedeemUrl,
     supervisorIdleMinutes: config.supervisorIdleMinutes,
-    maintenance: config.maintenanceState,
+    // The setting every instance applies (plugins/maintenance.ts); 0 while MAINTENANCE_FORCE_OFF.
+    maintenance: app.maintenance.forcedOff ? 0 : (await app.maintenance.current()).state,
     corporateDomain: config.corporateDomain,
   }));
 }
