@@ -84,6 +84,11 @@ export const appConfigSchema = z.object({
   maintenance: z.union([z.literal(0), z.literal(1)]),
   /** Users whose e-mail ends with this domain may import users (/importar-usuarios). */
   corporateDomain: z.string(),
+  /**
+   * The ranking prizes in IMPs of the current month (Programa › Premios, the row in force), as the
+   * rules screen shows them; null when none is configured. Optional: a device's older snapshot lacks it.
+   */
+  premios: z.optional(z.nullable(z.object({ mes: z.string(), tier1: z.int(), tier2: z.int(), tier3: z.int(), brand: z.int() }))),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -9,6 +9,7 @@ import type { AppDeps } from '#server/deps';
 import { HttpError } from '#server/http-error';
 import { replies } from '#server/plugins/route-contract';
 import type { ZodTypeProvider } from '#server/plugins/zod';
+import { prizesInForce } from '#server/modules/programme/prizes/repository';
 import { DEMO_USERS } from '#server/seed/demo-users';
 import { pingDatabase, probeWrite } from './repository.ts';
 
@@ -49,7 +50,7 @@ function writeProbe(db: AppDeps['db']): () => Promise<void> {
   };
 }
 
-export async function systemRoutes(app: FastifyInstance, { config, db }: Pick<AppDeps, 'config' | 'db'>): Promise<void> {
+export async function systemRoutes(app: FastifyInstance, { config, db, clock }: Pick<AppDeps, 'config' | 'db' | 'clock'>): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const health = { config: { auth: 'public' as const }, schema: { response: replies(healthSchema) } };
 
@@ -81,5 +82,6 @@ export async function systemRoutes(app: FastifyInstance, { config, db }: Pick<Ap
     // The setting every instance applies (plugins/maintenance.ts); 0 while MAINTENANCE_FORCE_OFF.
     maintenance: app.maintenance.forcedOff ? 0 : (await app.maintenance.current()).state,
     corporateDomain: config.corporateDomain,
+    premios: await prizesInForce(db, clock()),
   }));
 }

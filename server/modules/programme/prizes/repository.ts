@@ -2,6 +2,7 @@
 // function takes the executor, so routes run them inside their transaction.
 import type { Kysely } from 'kysely';
 import type { PrizeMonth, PrizeTier } from '#contract/programme-prizes';
+import { calendarDay } from '#domain/calendar';
 import { monthOfDay, tiersForMonth, type PrizeTierRow } from '#domain/programme-prizes';
 import type { Database } from '#server/db/schema';
 
@@ -57,4 +58,11 @@ export async function prizesView(db: Db): Promise<{ tiers: PrizeTier[]; months: 
       };
     }),
   };
+}
+
+/** The prizes of the current month (the rules screen shows them, through /api/config); null when none applies. */
+export async function prizesInForce(db: Db, now: Date): Promise<{ mes: string; tier1: number; tier2: number; tier3: number; brand: number } | null> {
+  const month = calendarDay(now).slice(0, 7);
+  const row = tiersForMonth(await tierRows(db), month);
+  return row ? { mes: month, tier1: row.tier1, tier2: row.tier2, tier3: row.tier3, brand: row.brand } : null;
 }

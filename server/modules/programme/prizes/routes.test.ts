@@ -51,6 +51,11 @@ describe('GET /api/programa/premios', () => {
     expect(months.find((m) => m.month === '2025-04')?.paid_at).not.toBeNull();
   });
 
+  it('the app config carries the current month\'s prizes for the rules screen (public: amounts only)', async () => {
+    const config = (await ctx.app.inject({ method: 'GET', url: '/api/config' })).json();
+    expect(config.premios).toEqual({ mes: '2025-06', tier1: 300, tier2: 200, tier3: 100, brand: 100 });
+  });
+
   it('is for an admin signed in as themselves only', async () => {
     const { token } = await agentWith(ctx, 0);
     expect((await call('GET', BASE, undefined, token)).statusCode).toBe(403);
@@ -75,6 +80,8 @@ describe('PUT and DELETE /api/programa/premios/:mes', () => {
     expect(changes[1]?.before).toMatchObject({ tier1: 500 });
     expect(changes[1]?.after).toMatchObject({ tier1: 400 });
     expect((await prizeState()).changes).toBe(before.changes + 2);
+    // Agents read the amounts in force through the app config.
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/config' })).json().premios).toEqual({ mes: '2025-06', tier1: 400, tier2: 300, tier3: 100, brand: 150 });
   });
 
   it.each<[string, string, unknown, RegExp | string]>([

@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { SessionUser } from '#contract/session';
 import { balanceUnit } from '#domain/navigation';
+import { useCachedAppConfig } from '#data/shared-reads';
 import { EarnPoints } from '#features/rules/components/earn-points.tsx';
 import { QuizRules } from '#features/rules/components/quiz-rules.tsx';
 import { RankingRules } from '#features/rules/components/ranking-rules.tsx';
@@ -9,6 +10,8 @@ import { RulesCard } from '#features/rules/components/rules-card.tsx';
 
 /** /reglas-impecables: points, how to earn them, quizzes, rankings and redeeming. */
 export function RulesScreen({ user }: { user: SessionUser }) {
+  // The month's prize amounts are data (Programa › Premios), carried by the app config.
+  const { data: config } = useCachedAppConfig(user.id);
   return (
     <Stack gap="lg">
       <div>
@@ -31,7 +34,7 @@ export function RulesScreen({ user }: { user: SessionUser }) {
       </RulesCard>
       <EarnPoints />
       <QuizRules />
-      <RankingRules />
+      <RankingRules prizes={config?.premios ?? null} />
       <RedeemRules user={user} />
     </Stack>
   );
