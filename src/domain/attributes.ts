@@ -1,5 +1,7 @@
-// The seven programme attributes as the product names them (spec sections 1 and 2).
-// Pure lookup by URL slug; whether an attribute is enabled is data from the API, not here.
+// The seven programme attributes by URL slug (spec sections 1 and 2), and their art. Names
+// here are the slug's default, for what paints before the calendar is read (the static shell,
+// a route's title); the attribute's name, texts, logo and banner are data (GET atributos),
+// which an operator edits in Programa › Calendario y atributos.
 import { ATTRIBUTE_SLUGS } from '#contract/attributes-constants';
 import type { AttributeId, AttributeSlug } from '#contract/attributes';
 
@@ -26,17 +28,6 @@ export function attributeNameFromSlug(slug: string | undefined): string | null {
   return id === null ? null : ATTRIBUTE_NAMES[id];
 }
 
-/** The line under each attribute's name on its banners (the same words as the art in public/art). */
-const ATTRIBUTE_TAGLINES: Record<AttributeId, string> = {
-  1: 'Cada gesto suma: aporta valor en cada contacto con el cliente.',
-  2: 'A la primera y sin rodeos: soluciones que cierran cada caso.',
-  3: 'Cerca, claro y a tu alcance: que el cliente siempre te encuentre.',
-  4: 'Un solo equipo de principio a fin: nadie resuelve solo.',
-  5: 'Adelántate a lo que el cliente va a necesitar.',
-  6: 'Lo que prometes, lo cumples: la confianza se gana cada día.',
-  7: 'Tu forma de atender deja huella en cada llamada.',
-};
-
 export interface AttributeArt {
   /** Round logo (tiles, avatars, evolution card). */
   avatar: string;
@@ -59,7 +50,25 @@ export function attributeArt(slug: string): AttributeArt {
   };
 }
 
-/** The banner tagline of an attribute id, or '' for an unknown id. */
-export function attributeTagline(id: number): string {
-  return ATTRIBUTE_TAGLINES[id as AttributeId] ?? '';
+/**
+ * An attribute's artwork as its data says: the operator's logo and banner (Programa ›
+ * Calendario y atributos) where it has them, one image for every size; the built-in art of
+ * its slug otherwise (and on a calendar stored before the content was data).
+ */
+export function attributeArtOf(entry: { slug: string; logo_url?: string | null | undefined; banner_url?: string | null | undefined }): AttributeArt {
+  const art = attributeArt(entry.slug);
+  const logo = entry.logo_url ?? null;
+  const banner = entry.banner_url ?? null;
+  return {
+    avatar: logo ?? art.avatar,
+    banner: banner ?? art.banner,
+    bannerCompact: banner ?? art.bannerCompact,
+    hero: banner ?? art.hero,
+    heroCompact: banner ?? art.heroCompact,
+  };
+}
+
+/** The banner's text alternative: the name and, when the attribute has one, its line. */
+export function bannerAlt(entry: { nombre: string; tagline?: string | null | undefined }): string {
+  return entry.tagline ? `${entry.nombre}: ${entry.tagline}` : entry.nombre;
 }

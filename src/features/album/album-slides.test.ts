@@ -27,4 +27,9 @@ describe('albumSlides', () => {
     expect(slides).toHaveLength(7);
     expect(slides.map((s) => s.slug)).toContain('conestilo');
   });
+
+  it('takes each attribute\'s own logo from the calendar, none without it', () => {
+    const withLogo = { ...attribute(1, 'De Valor', true, 1), logo_url: '/media/u/logo.png' };
+    expect(albumSlides([], [withLogo]).map((s) => s.logoUrl).slice(0, 2)).toEqual(['/media/u/logo.png', null]);
+  });
 });

@@ -9,6 +9,8 @@ export interface AlbumSlide {
   id: number;
   slug: string;
   name: string;
+  /** The attribute's own logo (null: the built-in art of the slug). */
+  logoUrl: string | null;
   enabled: boolean;
   image: string | null;
 }
@@ -27,6 +29,7 @@ export function albumSlides(album: readonly AlbumEntry[], calendar: readonly Att
       id,
       slug,
       name: entry?.nombre ?? attributeNameFromSlug(slug) ?? slug,
+      logoUrl: entry?.logo_url ?? null,
       enabled: entry ? entry.enabled : id <= DEFAULT_ENABLED_UP_TO,
       image: images.get(id) ?? null,
     };

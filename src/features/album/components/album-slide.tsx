@@ -32,7 +32,7 @@ function DownloadIcon() {
 function Placeholder({ slide }: { slide: Slide }) {
   return (
     <div className={classes.placeholder} role="img" aria-label={`${slide.name}: todavía sin imagen`}>
-      <AttributeLogo slug={slide.slug} alt="" size={56} />
+      <AttributeLogo slug={slide.slug} url={slide.logoUrl} alt="" size={56} />
     </div>
   );
 }

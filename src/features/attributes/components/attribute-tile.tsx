@@ -14,7 +14,7 @@ interface AttributeTileProps {
 export function AttributeTile({ attribute, isNew }: AttributeTileProps) {
   const body = (
     <>
-      <AttributeLogo slug={attribute.slug} alt="" size={96} />
+      <AttributeLogo slug={attribute.slug} url={attribute.logo_url} alt="" size={96} />
       <Text component="span" className={classes.name}>
         {attribute.nombre}
       </Text>

@@ -20,7 +20,7 @@ export function AttributeAvatar({ attribute, isNew }: AttributeAvatarProps) {
         {attribute.nombre}
       </Text>
       <span className={classes.ring} data-new={isNew || undefined}>
-        <AttributeLogo slug={attribute.slug} alt="" size={68} />
+        <AttributeLogo slug={attribute.slug} url={attribute.logo_url} alt="" size={68} />
         {isNew && (
           <Badge className={classes.badge} color="imps.4" c="imps.9" size="sm" radius="sm">
             NEW

@@ -19,7 +19,7 @@ export function AttributeProgressRow({ attribute, userId, isCurrent }: Attribute
 
   return (
     <Group wrap="nowrap" gap="md" align="center">
-      <AttributeLogo slug={attribute.slug} alt="" size={44} />
+      <AttributeLogo slug={attribute.slug} url={attribute.logo_url} alt="" size={44} />
       <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Group gap={8} wrap="nowrap">

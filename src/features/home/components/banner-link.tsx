@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Attribute } from '#contract/attributes';
-import { attributeArt, attributeTagline } from '#domain/attributes';
+import { attributeArtOf, bannerAlt } from '#domain/attributes';
 import { paths } from '#domain/paths';
 import classes from './banner-carousel.module.css';
 
@@ -15,7 +15,7 @@ interface BannerLinkProps {
 
 /** One attribute banner: its art, linking to the attribute's dashboard. */
 export function BannerLink({ attribute, first, inView, onClick }: BannerLinkProps) {
-  const art = attributeArt(attribute.slug);
+  const art = attributeArtOf(attribute);
   return (
     <Link to={paths.dashboard.getHref(attribute.slug)} className={classes.link} onClick={() => onClick(attribute.slug)} tabIndex={inView ? 0 : -1}>
       <picture>
@@ -23,7 +23,7 @@ export function BannerLink({ attribute, first, inView, onClick }: BannerLinkProp
         <img
           src={art.banner}
           className={classes.image}
-          alt={`${attribute.nombre}: ${attributeTagline(attribute.id)} Ver formación`}
+          alt={`${bannerAlt(attribute)} Ver formación`}
           width={1600}
           height={600}
           loading={first ? 'eager' : 'lazy'}

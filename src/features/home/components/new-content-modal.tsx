@@ -18,7 +18,7 @@ export function NewContentModal({ attribute, opened, quiz2Open, onClose }: NewCo
   return (
     <Modal opened={opened} onClose={onClose} title={`¡Nuevo contenido de ${attribute.nombre}!`} size="md">
       <Stack gap="md" align="center" ta="center">
-        <AttributeLogo slug={attribute.slug} alt="" size={96} />
+        <AttributeLogo slug={attribute.slug} url={attribute.logo_url} alt="" size={96} />
         <Text>
           Entra en el perfil de <strong>{attribute.nombre}</strong> para ver el nuevo contenido formativo y resolver {quiz}.
           ¡Cada vídeo y cada respuesta suman IMPs!

@@ -66,7 +66,7 @@ export function AttributeMenu({ calendar, currentId, query }: AttributeMenuProps
             const closed = isMonthClosed(entry, now);
             const content = (
               <>
-                <AttributeLogo slug={entry.slug} alt="" size={44} />
+                <AttributeLogo slug={entry.slug} url={entry.logo_url} alt="" size={44} />
                 <Text size="sm" fw={600} className={classes.menuName}>
                   {entry.nombre}
                 </Text>

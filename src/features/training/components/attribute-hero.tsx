@@ -1,7 +1,8 @@
 import { Suspense, useState } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { attributeArt, attributeTagline } from '#domain/attributes';
+import type { Attribute } from '#contract/attributes';
+import { attributeArtOf, bannerAlt } from '#domain/attributes';
 import { onDemand } from '#components/on-demand';
 import { ModuleIcon } from '#features/training/components/module-icon.tsx';
 import classes from './attribute-hero.module.css';
@@ -10,22 +11,23 @@ import classes from './attribute-hero.module.css';
 const AttributeInfoModal = onDemand(() => import('#features/training/components/attribute-info-modal.tsx').then((m) => m.AttributeInfoModal));
 
 interface AttributeHeroProps {
-  attributeId: number;
   slug: string;
   attributeName: string;
+  /** The attribute in the calendar (its banner, line and definition); undefined while it is read. */
+  entry: Attribute | undefined;
 }
 
-/** The attribute's banner with an info button that opens its definition. */
-export function AttributeHero({ attributeId, slug, attributeName }: AttributeHeroProps) {
+/** The attribute's banner (its own, or the built-in art) with an info button that opens its definition. */
+export function AttributeHero({ slug, attributeName, entry }: AttributeHeroProps) {
   const [opened, { open, close }] = useDisclosure(false);
   const [asked, setAsked] = useState(false);
   if (opened && !asked) setAsked(true);
-  const art = attributeArt(slug);
+  const art = attributeArtOf({ slug, banner_url: entry?.banner_url });
   return (
     <div className={classes.hero}>
       <picture>
         <source media="(max-width: 47.99em)" srcSet={art.heroCompact} width={800} height={600} />
-        <img src={art.hero} className={classes.image} alt={`${attributeName}: ${attributeTagline(attributeId)}`} width={1600} height={600} />
+        <img src={art.hero} className={classes.image} alt={bannerAlt({ nombre: attributeName, tagline: entry?.tagline })} width={1600} height={600} />
       </picture>
       <ActionIcon
         className={classes.info}
@@ -40,7 +42,14 @@ export function AttributeHero({ attributeId, slug, attributeName }: AttributeHer
       </ActionIcon>
       {asked && (
         <Suspense fallback={null}>
-          <AttributeInfoModal attributeId={attributeId} slug={slug} attributeName={attributeName} opened={opened} onClose={close} />
+          <AttributeInfoModal
+            slug={slug}
+            logoUrl={entry?.logo_url}
+            definition={entry?.definition ?? null}
+            attributeName={attributeName}
+            opened={opened}
+            onClose={close}
+          />
         </Suspense>
       )}
     </div>

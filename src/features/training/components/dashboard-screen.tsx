@@ -24,14 +24,18 @@ interface DashboardScreenProps {
  * the training module on the right. Phones: one column, banner, progress and module first.
  */
 export function DashboardScreen({ userId, attributeId, slug, attributeName }: DashboardScreenProps) {
-  const available = useAttributeOpen(userId, attributeId).open !== false;
+  const { open, entry } = useAttributeOpen(userId, attributeId);
+  const available = open !== false;
+  // The name, texts and art are the calendar's (Programa › Calendario y atributos); the
+  // slug's default name until it is read.
+  const name = entry?.nombre ?? attributeName;
   const videos = useVideos(attributeId, available ? userId : null);
   const progress = useAttributeProgress(attributeId, available ? userId : null);
 
   return (
     <>
       <VisuallyHidden>
-        <Title order={1}>{attributeName}</Title>
+        <Title order={1}>{name}</Title>
       </VisuallyHidden>
       <div className={classes.layout}>
         <div className={classes.column}>
@@ -39,7 +43,7 @@ export function DashboardScreen({ userId, attributeId, slug, attributeName }: Da
             <RefaceSlot attributeId={attributeId} />
           </div>
           <div className={classes.slot} style={order(1)}>
-            <EvolutionCard slug={slug} attributeName={attributeName} progress={progress} available={available} />
+            <EvolutionCard slug={slug} logoUrl={entry?.logo_url} attributeName={name} progress={progress} available={available} />
           </div>
           <div className={classes.slot} style={order(6)}>
             <PeersCard />
@@ -47,13 +51,13 @@ export function DashboardScreen({ userId, attributeId, slug, attributeName }: Da
         </div>
         <div className={classes.column}>
           <div className={classes.slot} style={order(0)}>
-            <AttributeHero attributeId={attributeId} slug={slug} attributeName={attributeName} />
+            <AttributeHero slug={slug} attributeName={name} entry={entry} />
           </div>
           <div className={classes.slot} style={order(5)}>
-            <AttributeTraits attributeId={attributeId} attributeName={attributeName} />
+            <AttributeTraits attributeName={name} entry={entry} />
           </div>
           <div className={classes.slot} style={order(2)}>
-            <TrainingModule userId={userId} attributeId={attributeId} slug={slug} attributeName={attributeName} videos={videos} available={available} />
+            <TrainingModule userId={userId} attributeId={attributeId} slug={slug} attributeName={name} videos={videos} available={available} />
           </div>
         </div>
       </div>

@@ -7,6 +7,8 @@ import type { CachedQuery } from '#offline/use-cached-query';
 
 interface EvolutionCardProps {
   slug: string;
+  /** The attribute's own logo, from the calendar; null or absent: the built-in art. */
+  logoUrl?: string | null | undefined;
   attributeName: string;
   progress: CachedQuery<number>;
   /** False while the attribute is disabled in the calendar: nothing to measure yet. */
@@ -14,7 +16,7 @@ interface EvolutionCardProps {
 }
 
 /** The attribute's evolution: its logo and the training progress (GET /progreso). */
-export function EvolutionCard({ slug, attributeName, progress, available }: EvolutionCardProps) {
+export function EvolutionCard({ slug, logoUrl, attributeName, progress, available }: EvolutionCardProps) {
   const { data, isLoading, error, fetchedAt, isStale } = progress;
   return (
     <Card component="section" aria-labelledby="evolucion">
@@ -22,7 +24,7 @@ export function EvolutionCard({ slug, attributeName, progress, available }: Evol
         Estado de evolución
       </Title>
       <Group wrap="nowrap" gap="md">
-        <AttributeLogo slug={slug} alt={attributeName} size={64} />
+        <AttributeLogo slug={slug} url={logoUrl} alt={attributeName} size={64} />
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" gap="xs">
             <Text fw={650}>{attributeName}</Text>
