@@ -1,6 +1,21 @@
-import { Text } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { AlertIcon } from '#components/alert-icon';
+import { ExportCard } from './export-card.tsx';
+import { ImportCard } from './import-card.tsx';
 
-/** Placeholder until this section of Programa is built (issue 35). */
+/** Programa › Paquete del programa: export the whole programme as one .zip, or import one into an empty programme. Online only. */
 export function PackSection() {
-  return <Text c="dimmed">Esta sección está en preparación.</Text>;
+  const { online } = useNetwork();
+  return (
+    <Stack gap="lg">
+      {!online && (
+        <Alert color="yellow" icon={<AlertIcon />}>
+          Necesitas conexión para exportar o importar el programa.
+        </Alert>
+      )}
+      <ExportCard online={online} />
+      <ImportCard online={online} />
+    </Stack>
+  );
 }
