@@ -13,3 +13,6 @@ export const PROGRAMME_CATALOGUE_PATHS = {
 } as const;
 
 export const PRODUCT_STATES = ['listed', 'out-of-stock', 'withdrawn'] as const;
+
+/** What the image picker offers; the server sniffs the bytes whatever the name says. */
+export const PRODUCT_IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp';
