@@ -28,7 +28,7 @@ export interface FormFile {
 /** A multipart/form-data body with text fields, then files, for app.inject. */
 export function form(fields: Record<string, string>, files: FormFile[] = []): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----videos${Math.random().toString(16).slice(2)}`;
-  const chunks = Object.entries(fields).map(([name, value]) =>
+  const chunks: Buffer<ArrayBufferLike>[] = Object.entries(fields).map(([name, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const file of files) {
     chunks.push(

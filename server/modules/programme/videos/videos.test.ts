@@ -43,8 +43,8 @@ const upload = (url: string, fields: Record<string, string>, files: FormFile[] =
   return ctx.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...asAdmin(admin), ...body.headers } });
 };
 const create = (fields: Record<string, string>, files: FormFile[] = [mp4File()]) => upload('/api/programa/videos', fields, files);
-const put = (id: number, payload: unknown) => ctx.app.inject({ method: 'PUT', url: `/api/programa/videos/${id}`, payload, headers: asAdmin(admin) });
-const reorder = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/programa/videos/orden', payload, headers: asAdmin(admin) });
+const put = (id: number, payload: object) => ctx.app.inject({ method: 'PUT', url: `/api/programa/videos/${id}`, payload, headers: asAdmin(admin) });
+const reorder = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/programa/videos/orden', payload, headers: asAdmin(admin) });
 const remove = (id: number) => ctx.app.inject({ method: 'DELETE', url: `/api/programa/videos/${id}`, headers: asAdmin(admin) });
 const agentGet = (url: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(agent.token) });
 /** A viewing from 50 s ago to now, on a clock moved on so the agent's session predates it. */
