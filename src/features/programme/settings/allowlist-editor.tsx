@@ -17,7 +17,7 @@ export function AllowlistEditor({ lines, onChange, problems, disabled }: Allowli
   const set = (index: number, value: string) => onChange(lines.map((line, i) => (i === index ? value : line)));
 
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" maw={560}>
       {lines.length === 0 && (
         <Text size="sm" c="dimmed">
           La lista está vacía: con el mantenimiento activo nadie podría usar la app.

@@ -72,11 +72,11 @@ function MaintenanceForm({ saved, onSaved }: { saved: MaintenanceResponse; onSav
       )}
       <Card>
         <Stack gap="sm">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group justify="space-between" gap="xs">
             <Title order={2} size="h4">
               Modo mantenimiento
             </Title>
-            <Badge color={on ? 'red' : 'green'} variant="light">
+            <Badge color={on ? 'red' : 'green'} variant="light" style={{ flexShrink: 0 }}>
               {on ? 'Activo' : 'Desactivado'}
             </Badge>
           </Group>
