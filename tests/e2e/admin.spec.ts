@@ -3,6 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as XLSX from '@e965/xlsx';
+import { request as playwrightRequest } from '@playwright/test';
+import { API_BASE } from '#contract/common';
+import { PROGRAMME_SETTINGS_PATHS } from '#contract/programme-settings-constants';
 import { auth } from './api';
 import { controlledByServiceWorker, storedSession } from './device';
 import { apiLogin, apiSignIn, emailOf, expect, test } from './fixtures';
@@ -256,11 +259,17 @@ test.describe('maintenance state 1', () => {
     server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
       env: {
         ...process.env, PORT: String(port), HOST: '::', DATA_DIR: dataDir, DIST_DIR: resolve(process.env.E2E_DIST_DIR ?? 'dist'),
-        PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', MAINTENANCE_STATE: '1', MAINTENANCE_ALLOWLIST: '::1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn',
       },
       stdio: 'ignore',
     });
     await expect.poll(async () => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status, () => 0), { timeout: 170_000, intervals: [1_000] }).toBe(200);
+    // Maintenance is data (Programa › Mantenimiento): the admin, from [::1], turns it on for everyone else.
+    const admin = await playwrightRequest.newContext({ baseURL: `http://[::1]:${port}` });
+    const { token } = await apiLogin(admin, 'admin');
+    const turned = await admin.put(`${API_BASE}${PROGRAMME_SETTINGS_PATHS.maintenance}`, { data: { state: 1, allowlist: ['::1'] }, headers: { Authorization: `Bearer ${token}` } });
+    expect(turned.status()).toBe(200);
+    await admin.dispose();
   });
 
   test.afterAll(async () => {

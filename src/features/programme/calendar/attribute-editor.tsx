@@ -39,6 +39,7 @@ export function AttributeEditor({ attribute, online, onClose, onSaved }: Attribu
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [artError, setArtError] = useState<string | null>(null);
   const frozen = current.congelado;
   const started = current.iniciado;
   const today = calendarDay(new Date());
@@ -50,7 +51,7 @@ export function AttributeEditor({ attribute, online, onClose, onSaved }: Attribu
     const settings = normalizeSettings({ ...form, quiz2_opens_at: form.quiz2_opens_at ?? null });
     const problems = settingsProblems(settings);
     setErrors(Object.fromEntries(problems.map((p) => [p.field, p.message])));
-    setFailure(problems.length > 0 ? 'Revisa los campos marcados.' : null);
+    setFailure(problems[0] ? `Revisa los campos marcados: ${problems[0].message}.` : null);
     if (problems.length > 0) return;
     setSaving(true);
     try {
@@ -68,7 +69,7 @@ export function AttributeEditor({ attribute, online, onClose, onSaved }: Attribu
 
   const artChanged = (next: ProgrammeAttribute, message: string) => {
     setCurrent(next);
-    setFailure(null);
+    setArtError(null);
     onSaved();
     void notify(message);
   };
@@ -92,12 +93,6 @@ export function AttributeEditor({ attribute, online, onClose, onSaved }: Attribu
             Necesitas conexión para guardar cambios.
           </Alert>
         )}
-        {failure && (
-          <Alert color="red" icon={<AlertIcon />} role="alert">
-            {failure}
-          </Alert>
-        )}
-
         <Divider label="Mes" labelPosition="left" />
         <Switch
           label="Activo (visible para los agentes en sus fechas)"
@@ -111,7 +106,6 @@ export function AttributeEditor({ attribute, online, onClose, onSaved }: Attribu
           <TextInput
             type="date"
             label="Quiz 2"
-            description="Vacío: el día 15"
             value={form.quiz2_opens_at ?? ''}
             onChange={(e) => set('quiz2_opens_at', day(e.currentTarget.value))}
             disabled={frozen || quiz2Opened}
@@ -119,6 +113,11 @@ export function AttributeEditor({ attribute, online, onClose, onSaved }: Attribu
           />
           <TextInput type="date" label="Cierre" value={form.month_end ?? ''} onChange={(e) => set('month_end', day(e.currentTarget.value))} disabled={frozen} error={errors.month_end} />
         </SimpleGrid>
+        {!frozen && (
+          <Text size="xs" c="dimmed" mt={-8}>
+            Sin fecha de Quiz 2, se abre el día 15 del mes. Los meses activos no pueden coincidir.
+          </Text>
+        )}
         <NumberInput
           label="Margen de sincronización (horas)"
           description="Tras el cierre, cuánto tiempo cuentan para el ranking los puntos ganados sin conexión dentro del mes."
@@ -147,6 +146,11 @@ export function AttributeEditor({ attribute, online, onClose, onSaved }: Attribu
         <TraitListInput label="Personalidad" description="Así es alguien con este atributo." items={form.personality} onChange={(items) => set('personality', items)} readOnly={frozen} error={errors.personality} />
         <TraitListInput label="Lenguaje y expresión" description="Así suena en una llamada." items={form.language} onChange={(items) => set('language', items)} readOnly={frozen} error={errors.language} />
 
+        {failure && (
+          <Alert color="red" icon={<AlertIcon />} role="alert">
+            {failure}
+          </Alert>
+        )}
         {!frozen && (
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
@@ -162,8 +166,13 @@ export function AttributeEditor({ attribute, online, onClose, onSaved }: Attribu
         <Text size="xs" c="dimmed">
           Se guardan al subirlas. Sin imagen propia, los agentes ven la original del programa.
         </Text>
-        <ArtField attribute={current} kind="logo" disabled={frozen || !online} onChanged={artChanged} onError={setFailure} />
-        <ArtField attribute={current} kind="banner" disabled={frozen || !online} onChanged={artChanged} onError={setFailure} />
+        {artError && (
+          <Alert color="red" icon={<AlertIcon />} role="alert" withCloseButton closeButtonLabel="Cerrar" onClose={() => setArtError(null)}>
+            {artError}
+          </Alert>
+        )}
+        <ArtField attribute={current} kind="logo" disabled={frozen || !online} onChanged={artChanged} onError={setArtError} />
+        <ArtField attribute={current} kind="banner" disabled={frozen || !online} onChanged={artChanged} onError={setArtError} />
       </Stack>
     </Drawer>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { TRAIT_ITEM_MAX, TRAIT_LIST_MAX_ITEMS } from '#domain/programme-calendar';
 
 interface TraitListInputProps {
@@ -23,8 +23,10 @@ export function TraitListInput({ label, description, items, onChange, readOnly, 
       </Text>
       {items.map((item, index) => (
         <Group key={index} gap="xs" wrap="nowrap" align="flex-start">
-          <TextInput
+          <Textarea
             style={{ flex: 1 }}
+            autosize
+            minRows={1}
             value={item}
             onChange={(event) => set(index, event.currentTarget.value)}
             maxLength={TRAIT_ITEM_MAX}
