@@ -267,7 +267,7 @@ test.describe('maintenance state 1', () => {
     // Maintenance is data (Programa › Mantenimiento): the admin, from [::1], turns it on for everyone else.
     const admin = await playwrightRequest.newContext({ baseURL: `http://[::1]:${port}` });
     const { token } = await apiLogin(admin, 'admin');
-    const turned = await admin.put(`${API_BASE}${PROGRAMME_SETTINGS_PATHS.maintenance}`, { data: { state: 1, allowlist: ['::1'] }, headers: { Authorization: `Bearer ${token}` } });
+    const turned = await admin.put(`${API_BASE}${PROGRAMME_SETTINGS_PATHS.maintenance}`, { data: { state: 1, allowlist: ['::1'] }, ...auth(token) });
     expect(turned.status()).toBe(200);
     await admin.dispose();
   });

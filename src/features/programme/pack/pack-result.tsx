@@ -38,8 +38,11 @@ export function PackResult({ state, onClose }: { state: PackImportState; onClose
     return (
       <Alert color="red" icon={<AlertIcon />} title={state.message} withCloseButton closeButtonLabel="Cerrar" onClose={onClose} role="alert">
         {state.fileName && (
-          <Text size="sm" mb={state.problems.length > 0 ? 'xs' : 0}>
-            {state.fileName}: {state.problems.length > 0 ? `${state.problems.length} ${state.problems.length === 1 ? 'problema' : 'problemas'}. No se ha cambiado nada.` : 'no se ha cambiado nada.'}
+          <Text size="sm" mb={state.problems.length > 0 ? 'xs' : 0} style={{ overflowWrap: 'anywhere' }}>
+            {state.fileName}: no se ha cambiado nada.{' '}
+            {state.problems.length > 0 && (state.notEmpty
+              ? 'El programa de este entorno ya tiene:'
+              : `Corrige ${state.problems.length === 1 ? 'este problema' : `estos ${state.problems.length} problemas`} y vuelve a intentarlo:`)}
           </Text>
         )}
         {state.problems.length > 0 && (
@@ -47,10 +50,14 @@ export function PackResult({ state, onClose }: { state: PackImportState; onClose
             <List size="sm" spacing={4} aria-label="Problemas del paquete">
               {state.problems.map((problem, index) => (
                 <List.Item key={`${problem.item}-${index}`}>
-                  <Text span fw={700} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {problem.item}
-                  </Text>
-                  : {problem.message}
+                  {state.notEmpty ? problem.message.replace(/^Ya tiene /, '') : (
+                    <>
+                      <Text span fw={700} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {problem.item}
+                      </Text>
+                      : {problem.message}
+                    </>
+                  )}
                 </List.Item>
               ))}
             </List>

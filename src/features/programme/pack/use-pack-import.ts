@@ -10,7 +10,7 @@ export type PackImportState =
   | { status: 'uploading'; fileName: string; fraction: number }
   | { status: 'checking'; fileName: string }
   | { status: 'done'; fileName: string; result: PackImportResponse }
-  | { status: 'refused'; fileName: string | null; message: string; problems: PackProblemItem[] };
+  | { status: 'refused'; fileName: string | null; message: string; problems: PackProblemItem[]; notEmpty: boolean };
 
 export function usePackImport() {
   const [state, setState] = useState<PackImportState>({ status: 'idle' });
@@ -28,14 +28,18 @@ export function usePackImport() {
         onProgress: (fraction) => setState(fraction >= 1 ? { status: 'checking', fileName } : { status: 'uploading', fileName, fraction }),
       }).then(
         (result) => setState({ status: 'done', fileName, result }),
-        (error: unknown) => setState({
-          status: 'refused', fileName,
-          message: toApiRequestError(error).message,
-          problems: error instanceof PackImportError ? error.problems : [],
-        }),
+        (error: unknown) => {
+          const failed = toApiRequestError(error);
+          setState({
+            status: 'refused', fileName, message: failed.message,
+            problems: error instanceof PackImportError ? error.problems : [],
+            // 409: the problems are what the programme already holds, not faults of the pack.
+            notEmpty: failed.status === 409,
+          });
+        },
       );
     },
-    refuse: (message: string) => setState({ status: 'refused', fileName: null, message, problems: [] }),
+    refuse: (message: string) => setState({ status: 'refused', fileName: null, message, problems: [], notEmpty: false }),
     clear: () => setState({ status: 'idle' }),
   };
 }
