@@ -119,6 +119,12 @@ describe('monthly window and sync grace (Madrid time)', () => {
     expect(monthlyWindow({ month_start: null, month_end: null })).toBeNull();
   });
 
+  it('takes the month\'s own grace when the entry carries it', () => {
+    expect(monthlyWindow({ month_start: '2025-05-01', month_end: '2025-05-31', sync_grace_hours: 24 })?.graceEnd).toEqual(at('2025-06-01T22:00:00Z'));
+    expect(monthlyWindow({ month_start: '2025-05-01', month_end: '2025-05-31', sync_grace_hours: 0 })?.graceEnd).toEqual(at('2025-05-31T22:00:00Z'));
+    expect(monthlyWindow({ month_start: '2025-05-01', month_end: '2025-05-31', sync_grace_hours: 120 })?.graceEnd).toEqual(at('2025-06-05T22:00:00Z'));
+  });
+
   it.each([
     ['inside the month, arrived at once', '2025-05-10T10:00:00Z', '2025-05-10T10:00:00Z', true],
     ['first moment of the month', '2025-04-30T22:00:00Z', '2025-04-30T22:00:00Z', true],

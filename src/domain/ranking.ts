@@ -124,11 +124,16 @@ export interface MonthlyWindow {
 
 type Month = Pick<CalendarEntry, 'month_start' | 'month_end'>;
 
-/** The attribute month in the programme's time zone; null for undated (disabled) attributes. */
-export function monthlyWindow(entry: Month, timeZone: string = PROGRAMME_TIME_ZONE): MonthlyWindow | null {
+/**
+ * The attribute month in the programme's time zone; null for undated (disabled) attributes. The
+ * grace is the month's own (attributes.sync_grace_hours, set in Programa › Calendario y
+ * atributos) where the entry carries it, SYNC_GRACE_HOURS otherwise.
+ */
+export function monthlyWindow(entry: Month & { sync_grace_hours?: number | undefined }, timeZone: string = PROGRAMME_TIME_ZONE): MonthlyWindow | null {
   if (entry.month_start === null || entry.month_end === null) return null;
   const end = startOfDay(addDays(entry.month_end, 1), timeZone);
-  return { start: startOfDay(entry.month_start, timeZone), end, graceEnd: new Date(end.getTime() + SYNC_GRACE_HOURS * 3_600_000) };
+  const grace = entry.sync_grace_hours ?? SYNC_GRACE_HOURS;
+  return { start: startOfDay(entry.month_start, timeZone), end, graceEnd: new Date(end.getTime() + grace * 3_600_000) };
 }
 
 /** Whether a credit counts for the monthly ranking: earned inside the month, arrived within the grace. */

@@ -38,7 +38,7 @@ const oneUser = (userId: number, placement: CoachingPlacement, sign: 1 | -1): Ta
 });
 
 async function monthWindows(db: Db): Promise<RawBuilder<unknown> | null> {
-  const rows = await db.selectFrom('attributes').select(['id', 'month_start', 'month_end']).where('enabled', '=', true).orderBy('id').execute();
+  const rows = await db.selectFrom('attributes').select(['id', 'month_start', 'month_end', 'sync_grace_hours']).where('enabled', '=', true).orderBy('id').execute();
   const values = rows.flatMap((r) => {
     const w = monthlyWindow(r);
     return w ? [sql`(${r.id}::int, ${w.start.toISOString()}::timestamptz, ${w.end.toISOString()}::timestamptz, ${w.graceEnd.toISOString()}::timestamptz)`] : [];

@@ -137,7 +137,7 @@ export async function refreshCoachingProgress(db: Db, userId: number, attributeI
  */
 export async function recordCoachingCredit(db: Db, credit: Earning): Promise<void> {
   if (credit.kind !== 'activity' || credit.amount <= 0 || credit.attributeId === null) return;
-  const entry = await db.selectFrom('attributes').select(['enabled', 'month_start', 'month_end']).where('id', '=', credit.attributeId).executeTakeFirst();
+  const entry = await db.selectFrom('attributes').select(['enabled', 'month_start', 'month_end', 'sync_grace_hours']).where('id', '=', credit.attributeId).executeTakeFirst();
   if (!entry?.enabled || !countsForMonth(monthlyWindow(entry), { occurredAt: credit.occurredAt, createdAt: credit.receivedAt })) return;
   const placement = await lockedPlacement(db, credit.userId);
   if (placement === null) return;

@@ -145,7 +145,7 @@ export async function payPrizes(db: Db, attribute: { id: number; nombre: string 
 
 /** Every closed attribute: freeze after the grace, pay on payday. Safe to run any number of times. */
 export async function runMonthEnd(db: Db, now: Date, log?: MonthEndLog): Promise<{ frozen: number[]; paid: number[] }> {
-  const calendar = await db.selectFrom('attributes').select(['id', 'nombre', 'month_start', 'month_end']).where('enabled', '=', true).orderBy('id').execute();
+  const calendar = await db.selectFrom('attributes').select(['id', 'nombre', 'month_start', 'month_end', 'sync_grace_hours']).where('enabled', '=', true).orderBy('id').execute();
   const frozen: number[] = [];
   const paid: number[] = [];
   for (const entry of calendar) {

@@ -18,7 +18,7 @@ interface Window {
 }
 
 async function windows(db: Db): Promise<Window[]> {
-  const rows = await db.selectFrom('attributes').select(['id', 'month_start', 'month_end']).where('enabled', '=', true).orderBy('id').execute();
+  const rows = await db.selectFrom('attributes').select(['id', 'month_start', 'month_end', 'sync_grace_hours']).where('enabled', '=', true).orderBy('id').execute();
   return rows.flatMap((r) => {
     const w = monthlyWindow(r);
     return w ? [{ id: r.id, ...w }] : [];

@@ -71,7 +71,7 @@ async function addPoints(db: Db, attributeId: number, userId: number, placement:
 }
 
 async function calendarEntry(db: Db, attributeId: number) {
-  return db.selectFrom('attributes').select(['id', 'enabled', 'month_start', 'month_end']).where('id', '=', attributeId).executeTakeFirst();
+  return db.selectFrom('attributes').select(['id', 'enabled', 'month_start', 'month_end', 'sync_grace_hours']).where('id', '=', attributeId).executeTakeFirst();
 }
 
 /**

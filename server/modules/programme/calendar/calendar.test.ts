@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { attributesResponseSchema } from '#contract/attributes';
 import { programmeAttributeResponseSchema, programmeCalendarResponseSchema, type AttributeUpdateBody, type ProgrammeAttribute } from '#contract/programme-calendar';
+import { runMonthEnd } from '#server/modules/rankings/month-end';
 import { demoAttributeContent } from '#server/seed/demo-content/attributes';
 import { TINY_PNG } from '#test-support/server/programme-matrix/calendar';
 import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
@@ -197,6 +198,18 @@ describe('PUT /api/programa/atributos/:id', () => {
     const agent = await put(5, { nombre: 1 }, bearer(await ctx.signIn('ana@impecable.demo')));
     expect(agent.statusCode).toBe(403);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('the month\'s own late-sync grace', () => {
+  it('decides when the month-end job freezes the month\'s winners', async () => {
+    const accesible = await attribute(3);
+    expect((await put(3, bodyOf(accesible, { sync_grace_hours: 144 }))).statusCode).toBe(200);
+    // June ends at 2025-06-30T22:00Z (Madrid); 72 h later the default grace would be over.
+    expect((await runMonthEnd(ctx.db, new Date('2025-07-04T12:00:00Z'))).frozen).not.toContain(3);
+    expect((await attribute(3)).congelado).toBe(false);
+    expect((await runMonthEnd(ctx.db, new Date('2025-07-06T22:00:00Z'))).frozen).toContain(3);
+    expect((await attribute(3)).congelado).toBe(true);
   });
 });
 
