@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  frozenMonthsAltered, frozenMonthsMessage, isMonthKey, monthLabel, monthOfDay, noPrizesMessage, prizeAmountsProblems, rowsAfterDelete, rowsAfterPut,
+  frozenMonthsAltered, frozenMonthsMessage, isMonthKey, monthLabel, monthOfDay, monthTitle, noPrizesMessage, prizeAmountsProblems, rowsAfterDelete, rowsAfterPut,
   tiersForMonth, type PrizeTierRow,
 } from './programme-prizes';
 
@@ -20,6 +20,7 @@ describe('isMonthKey and monthOfDay', () => {
     expect(monthOfDay('mayo')).toBeNull();
     expect(monthLabel('2026-11')).toBe('noviembre de 2026');
     expect(noPrizesMessage('2026-01')).toBe('Sin premios configurados para enero de 2026');
+    expect(monthTitle('2026-01')).toBe('Enero de 2026');
   });
 });
 

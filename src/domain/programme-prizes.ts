@@ -50,6 +50,12 @@ const LABELS: Record<keyof PrizeAmountsInput, string> = {
   brand: 'El premio de marca',
 };
 
+/** "Noviembre de 2026": the label at the start of a line or a heading. */
+export function monthTitle(month: string): string {
+  const label = monthLabel(month);
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
 /** What is wrong with a row's amounts, in Spanish; empty when it is valid. */
 export function prizeAmountsProblems(input: PrizeAmountsInput): string[] {
   const problems: string[] = [];

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import type { PrizeMonth } from '#contract/programme-prizes';
 import { formatNumber } from '#domain/format';
-import { monthLabel, noPrizesMessage } from '#domain/programme-prizes';
+import { monthLabel, monthTitle, noPrizesMessage } from '#domain/programme-prizes';
 
 const STATES = {
   open: { label: 'Abierto', color: 'blue' },
@@ -23,9 +23,9 @@ export function MonthList({ months }: { months: PrizeMonth[] }) {
             <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
               <div>
                 <Text fw={700}>{m.nombre}</Text>
-                <Text size="sm" c="dimmed" tt="capitalize">{monthLabel(m.month)}</Text>
+                <Text size="sm" c="dimmed">{monthTitle(m.month)}</Text>
               </div>
-              <Badge color={state.color} variant="light">
+              <Badge color={state.color} variant="light" style={{ flexShrink: 0 }}>
                 {state.label}
               </Badge>
             </Group>

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { PrizeTier } from '#contract/programme-prizes';
 import { formatNumber } from '#domain/format';
-import { monthLabel } from '#domain/programme-prizes';
+import { monthLabel, monthTitle } from '#domain/programme-prizes';
 
 interface TierListProps {
   tiers: PrizeTier[];
@@ -17,7 +17,7 @@ const imps = (n: number) => `${formatNumber(n)} IMPs`;
 function Actions({ tier, online, busy, onEdit, onDelete }: Omit<TierListProps, 'tiers'> & { tier: PrizeTier }) {
   if (tier.locked) {
     return (
-      <Badge color="gray" variant="light" title={LOCKED}>
+      <Badge color="gray" variant="light" title={LOCKED} style={{ flexShrink: 0 }}>
         Aplicada
       </Badge>
     );
@@ -56,7 +56,7 @@ export function TierList(props: TierListProps) {
           <Table.Tbody>
             {tiers.map((t) => (
               <Table.Tr key={t.applies_from}>
-                <Table.Td fw={700} tt="capitalize">{monthLabel(t.applies_from)}</Table.Td>
+                <Table.Td fw={700}>{monthTitle(t.applies_from)}</Table.Td>
                 <Table.Td ta="right">{imps(t.tier1)}</Table.Td>
                 <Table.Td ta="right">{imps(t.tier2)}</Table.Td>
                 <Table.Td ta="right">{imps(t.tier3)}</Table.Td>
@@ -71,7 +71,7 @@ export function TierList(props: TierListProps) {
         {tiers.map((t) => (
           <Card key={t.applies_from} withBorder padding="md" component="article" aria-label={`Premios desde ${monthLabel(t.applies_from)}`}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Text fw={700} tt="capitalize">Desde {monthLabel(t.applies_from)}</Text>
+              <Text fw={700}>Desde {monthLabel(t.applies_from)}</Text>
               <Actions tier={t} {...props} />
             </Group>
             <Text size="sm" mt="xs">Sede: {imps(t.tier1)} · {imps(t.tier2)} · {imps(t.tier3)}</Text>
