@@ -5,6 +5,7 @@ import { UnknownAttribute } from '#components/unknown-attribute';
 import { attributeIdFromSlug, attributeNameFromSlug } from '#domain/attributes';
 import { isQuizNumber } from '#domain/quiz';
 import { sessionAtom } from '#offline/session';
+import { useCalendar } from '#data/shared-reads';
 import { QuizScreen } from '#features/quiz/components/quiz-screen.tsx';
 
 /** /cuestionario/:atributo/quizz/:quizz: intro, questions and results of one quiz. */
@@ -12,7 +13,9 @@ export function QuizRoute() {
   const { atributo, quizz } = useParams();
   const user = useAtomValue(sessionAtom).user;
   const id = attributeIdFromSlug(atributo);
-  const name = attributeNameFromSlug(atributo);
+  // The calendar's name (an operator may rename an attribute); the slug's default until it is read.
+  const calendar = useCalendar(user?.id ?? null);
+  const name = calendar.data?.find((a) => a.id === id)?.nombre ?? attributeNameFromSlug(atributo);
   const quiz = Number(quizz);
   if (id === null || name === null || !isQuizNumber(quiz)) return <UnknownAttribute />;
   if (!user) return null;
