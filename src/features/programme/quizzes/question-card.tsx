@@ -1,7 +1,10 @@
 import { memo } from 'react';
-import { ActionIcon, Button, Card, Group, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { QUIZ_MAX_OPTIONS, QUIZ_MIN_OPTIONS, QUIZ_TEXT_MAX } from '#contract/programme-quizzes-constants';
 import { blankOption, fieldKey, type EditableQuestion } from './draft.ts';
+
+/** The correct option's field: a green edge and tint, beside its checked Radio. */
+const CORRECT_INPUT = { borderColor: 'var(--mantine-color-green-6)', borderWidth: 2, background: 'var(--mantine-color-green-light)' };
 
 interface QuestionCardProps {
   question: EditableQuestion;
@@ -21,7 +24,7 @@ export const QuestionCard = memo(function QuestionCard({ question, number, locke
   const groupError = errors.get(fieldKey.options(number));
 
   return (
-    <Card withBorder padding="sm" radius="md" role="group" aria-label={`Pregunta ${number}`}>
+    <Card withBorder padding="sm" radius="md">
       <Stack gap="xs">
         <Textarea
           label={`Pregunta ${number}`}
@@ -38,6 +41,7 @@ export const QuestionCard = memo(function QuestionCard({ question, number, locke
           value={correctKey}
           onChange={(key) => set({ opciones: question.opciones.map((o) => ({ ...o, correcta: o.key === key })) })}
           label="Opciones (marca la correcta)"
+          description={locked ? 'La correcta no se puede cambiar: el quiz ya lo han empezado agentes.' : undefined}
           error={groupError}
         >
           <Stack gap={6} mt={4}>
@@ -49,15 +53,19 @@ export const QuestionCard = memo(function QuestionCard({ question, number, locke
                   disabled={disabled || locked}
                   mt={8}
                 />
-                <TextInput
-                  aria-label={`Pregunta ${number}, opción ${j + 1}`}
+                <Textarea
+                  aria-label={`Pregunta ${number}, opción ${j + 1}${option.correcta ? ' (la correcta)' : ''}`}
                   placeholder={`Opción ${j + 1}`}
                   value={option.texto}
                   onChange={(e) => set({ opciones: question.opciones.map((o) => (o.key === option.key ? { ...o, texto: e.currentTarget.value } : o)) })}
                   error={errors.get(fieldKey.option(number, j + 1))}
+                  autosize
+                  minRows={1}
+                  maxRows={4}
                   maxLength={QUIZ_TEXT_MAX + 50}
                   disabled={disabled}
                   style={{ flex: 1, minWidth: 0 }}
+                  styles={option.correcta ? { input: CORRECT_INPUT } : undefined}
                 />
                 {!locked && question.opciones.length > QUIZ_MIN_OPTIONS && (
                   <ActionIcon

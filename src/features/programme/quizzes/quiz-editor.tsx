@@ -97,14 +97,14 @@ export function QuizEditor({ detail, online, onSaved }: QuizEditorProps) {
           )}
         </Alert>
       )}
-      <Group justify="flex-end" gap="sm" style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', paddingBlock: 8, zIndex: 1 }}>
+      <Group justify="flex-end" gap="xs" wrap="nowrap" style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-default-border)', padding: 8, zIndex: 1 }}>
         {!online && (
-          <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+          <Text size="xs" c="dimmed" style={{ flex: 1 }}>
             Necesitas conexión para guardar.
           </Text>
         )}
         <Button variant="default" onClick={reset} disabled={!dirty || saving}>
-          Descartar cambios
+          Descartar
         </Button>
         <Button onClick={() => void save()} loading={saving} disabled={!online}>
           Guardar quiz

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Alert, Badge, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import type { QuizDetail, QuizSummary } from '#contract/programme-quizzes';
 import { quizStatus, quizStatusLabel } from '#domain/programme-quizzes';
@@ -12,17 +12,15 @@ import { useQuizDetail, useQuizList } from './queries.ts';
 import { SheetActions } from './sheet-actions.tsx';
 
 const STATUS_COLOR = { completo: 'green', incompleto: 'gray', bloqueado: 'orange' } as const;
+const count = (n: number) => n.toLocaleString('es-ES');
 
 function StatusLine({ quiz }: { quiz: QuizSummary }) {
   return (
-    <Group gap="xs" wrap="wrap">
-      <Badge color={STATUS_COLOR[quizStatus(quiz)]} variant="light" size="lg" style={{ whiteSpace: 'normal', height: 'auto', paddingBlock: 4 }}>
-        {quizStatusLabel(quiz)}
-      </Badge>
-      <Text size="sm" c="dimmed">
-        {quiz.preguntas} de 10 preguntas · {quiz.participaciones} {quiz.participaciones === 1 ? 'participación' : 'participaciones'} · {quiz.respuestas} respuestas
+    <Alert color={STATUS_COLOR[quizStatus(quiz)]} variant="light" role="status" title={quizStatusLabel(quiz)} p="sm">
+      <Text size="sm">
+        {quiz.preguntas} de 10 preguntas · {count(quiz.participaciones)} {quiz.participaciones === 1 ? 'participación' : 'participaciones'} · {count(quiz.respuestas)} respuestas
       </Text>
-    </Group>
+    </Alert>
   );
 }
 

@@ -51,18 +51,18 @@ export function SheetActions({ detail, online, onImported }: SheetActionsProps) 
 
   return (
     <Stack gap="xs">
-      <Group gap="xs">
-        <Button variant="light" size="sm" loading={busy === 'hoja'} disabled={!online || detail.preguntas.length === 0}
+      <Group gap="xs" wrap="wrap">
+        <Button variant="light" size="xs" loading={busy === 'hoja'} disabled={!online || detail.preguntas.length === 0}
           onClick={() => void run('hoja', async () => saveFile(await downloadQuizSheet(atributo, quizz), quizSheetFileName(slug, quizz)))}>
           Descargar hoja
         </Button>
-        <Button variant="light" size="sm" loading={busy === 'plantilla'} disabled={!online}
+        <Button variant="light" size="xs" loading={busy === 'plantilla'} disabled={!online}
           onClick={() => void run('plantilla', async () => saveFile(await downloadQuizTemplate(), QUIZ_TEMPLATE_FILE_NAME))}>
           Descargar plantilla
         </Button>
         <FileButton onChange={importFile} accept={XLSX_ACCEPT} disabled={!online || busy !== null}>
           {(props) => (
-            <Button {...props} variant="light" size="sm" loading={busy === 'importar'}>
+            <Button {...props} variant="light" size="xs" loading={busy === 'importar'}>
               Importar hoja
             </Button>
           )}
