@@ -1,6 +1,8 @@
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { MB } from '#contract/programme-videos-constants';
 
+const sizeLabel = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+
 interface FilePickProps {
   label: string;
   accept: string;
@@ -39,7 +41,7 @@ export function FilePick({ label, accept, maxBytes, hint, picked, disabled, onPi
         )}
       </Group>
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {picked ? `${picked.name} (${(picked.size / MB).toFixed(1)} MB)` : hint}
+        {picked ? `${picked.name} (${sizeLabel(picked.size)})` : hint}
       </Text>
     </Stack>
   );

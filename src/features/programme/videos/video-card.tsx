@@ -18,7 +18,7 @@ const day = (value: string | null) => (value ? value.split('-').reverse().join('
 
 /** One video of the list: poster, title, date, duration, badges and its actions. Stacks on a phone. */
 export function VideoCard({ video, canMoveUp, canMoveDown, busy, onEdit, onFiles, onToggleHidden, onMove, onDelete }: VideoCardProps) {
-  const views = video.views === 1 ? '1 agente lo ha visto' : `${video.views} agentes lo han visto`;
+  const views = video.views === 0 ? 'nadie lo ha visto todavía' : video.views === 1 ? '1 agente lo ha visto' : `${video.views} agentes lo han visto`;
   return (
     <Card withBorder padding="sm" component="article" aria-label={video.title} opacity={video.hidden ? 0.75 : 1}>
       <Flex gap="md" direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'center' }}>

@@ -113,7 +113,7 @@ export function VideosSection() {
         <Modal opened onClose={() => setDialog(null)} title="¿Borrar este vídeo?">
           <Stack gap="md">
             <Text>
-              Se borrará «{dialog.video.title}» y los demás vídeos subirán un puesto. Nadie lo ha visto todavía: si alguien empieza a verlo antes, habrá que ocultarlo en lugar de borrarlo.
+              Se borrará «{dialog.video.title}» y los que van detrás subirán un puesto. Nadie lo ha visto todavía: si alguien empieza a verlo antes, habrá que ocultarlo en lugar de borrarlo.
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setDialog(null)}>
