@@ -14,6 +14,7 @@ import { API_BASE, SYSTEM_PATHS } from '#contract/common';
 import * as notificationsContract from '#contract/notifications';
 import * as pointsContract from '#contract/points';
 import { impsResponseSchema, POINTS_PATHS } from '#contract/points';
+import * as programmeCalendarContract from '#contract/programme-calendar';
 import * as programmeSettingsContract from '#contract/programme-settings';
 import * as programmeVideosContract from '#contract/programme-videos';
 import * as programmeQuizzesContract from '#contract/programme-quizzes';
@@ -80,7 +81,7 @@ describe('the server follows the contract', () => {
   it('answers every JSON route with one of the contract\'s own schemas, never a server-side copy', () => {
     const contract = new Set([adminContract, attributesContract, coachingContract, commonContract, notificationsContract, pointsContract, quizContract, rankingContract, refaceContract,
       programmeSettingsContract, rewardsContract, sessionContract, syncContract, trainingContract, programmeQuizzesContract,
-      programmeVideosContract].flatMap((module) => Object.values(module).filter((v) => v instanceof z.core.$ZodType)));
+      programmeVideosContract, programmeCalendarContract].flatMap((module) => Object.values(module).filter((v) => v instanceof z.core.$ZodType)));
     const json = declared.filter((route) => !FILE_ROUTES.has(route.path as never));
     expect(json.filter(({ response }) => !contract.has(response?.[200] as z.core.$ZodType)).map(({ method, path }) => `${method} ${path}`)).toEqual([]);
   });
