@@ -8,6 +8,8 @@ import { HttpError } from '#server/http-error';
 import { isMediaKey, MEDIA_URL_PREFIX, type MediaStore } from './store.ts';
 
 const NOT_FOUND = 'No encontramos ese archivo';
+/** Outside /api: a page path of its own, not one of the contract's API paths. */
+const MEDIA_ROUTE = `${MEDIA_URL_PREFIX}:key`;
 const BAD_RANGE = 'El rango pedido no es válido';
 
 /** The single byte range of a Range header, clamped to the file; null for none, 'invalid' when unsatisfiable. */
@@ -30,7 +32,7 @@ export function parseRange(header: string | undefined, size: number): { start: n
 }
 
 export async function mediaRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; media: MediaStore }): Promise<void> {
-  app.get<{ Params: { key: string } }>(`${MEDIA_URL_PREFIX}:key`, async (request, reply) => {
+  app.get<{ Params: { key: string } }>(MEDIA_ROUTE, async (request, reply) => {
     const { key } = request.params;
     if (!isMediaKey(key)) throw new HttpError(404, NOT_FOUND);
     const row = await deps.db.selectFrom('media_files').select(['content_type']).where('key', '=', key).executeTakeFirst();
