@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { ScrollArea, Stack, Tabs, Title } from '@mantine/core';
+import { NativeSelect, Stack, Tabs, Title } from '@mantine/core';
 import { canEditProgramme } from '#domain/profiles';
 import { paths } from '#domain/paths';
 import { sessionAtom } from '#offline/session';
@@ -27,16 +27,22 @@ export function ProgrammeRoute() {
       <Title order={1} size="h2">
         Programa
       </Title>
-      <Tabs value={section.id} onChange={(value) => value && void navigate(paths.programme.getHref(value))} variant="pills" keepMounted={false}>
-        <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
-          <Tabs.List style={{ flexWrap: 'nowrap' }} aria-label="Secciones del programa">
-            {PROGRAMME_SECTIONS.map((s) => (
-              <Tabs.Tab key={s.id} value={s.id} style={{ whiteSpace: 'nowrap' }}>
-                {s.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </ScrollArea>
+      {/* A phone picks the section from a list; a wider screen shows every section as a tab. */}
+      <NativeSelect
+        hiddenFrom="sm"
+        label="Sección"
+        value={section.id}
+        onChange={(event) => void navigate(paths.programme.getHref(event.currentTarget.value))}
+        data={PROGRAMME_SECTIONS.map((s) => ({ value: s.id, label: s.label }))}
+      />
+      <Tabs visibleFrom="sm" value={section.id} onChange={(value) => value && void navigate(paths.programme.getHref(value))} variant="pills" keepMounted={false}>
+        <Tabs.List aria-label="Secciones del programa">
+          {PROGRAMME_SECTIONS.map((s) => (
+            <Tabs.Tab key={s.id} value={s.id}>
+              {s.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
       </Tabs>
       <Suspense fallback={<PageLoader label="Cargando..." />}>
         <Section />
