@@ -1,11 +1,11 @@
-// Seeds what is not about people: brands, platforms and sites, the programme calendar
-// around `now` (#domain/calendar) and three videos per enabled attribute. Deterministic;
-// expects empty tables.
+// Seeds what is not about people: brands, platforms and sites, then the demo programme (its
+// calendar around `now`, attribute content, videos, quizzes, prize catalogue and tiers) as a
+// programme pack through the pack import's writer (demo-pack.ts). Answers what the rest of the
+// seed plans from, read back from the database. Deterministic; expects empty tables.
 import type { Kysely } from 'kysely';
-import { demoCalendar, type CalendarEntry } from '#domain/calendar';
+import type { CalendarEntry } from '#domain/calendar';
 import type { Database } from '#server/db/schema';
-import type { AttributeId } from '#contract/attributes';
-import { demoAttributeContent } from './demo-content/attributes.ts';
+import { writeDemoPack } from './demo-pack.ts';
 import { BRANDS, PLATFORMS } from './names.ts';
 
 export interface SeededVideo {
@@ -30,9 +30,6 @@ export interface Catalogue {
   sites: SeededSite[];
 }
 
-/** The bundled clips in public/media are all this long. */
-export const DEMO_VIDEO_SECONDS = 6;
-
 export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<Catalogue> {
   await db.insertInto('brands').values(BRANDS.map((b) => ({ ...b }))).execute();
 
@@ -44,25 +41,12 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<Ca
     .returning(['id', 'name', 'platform_id']).execute();
   const weightOf = new Map(siteRows.map((s) => [s.name, s.weight]));
 
-  const calendar = demoCalendar(now);
-  // Each attribute's content (texts, colour) is the demo's, from demo-content/attributes.ts.
-  await db.insertInto('attributes').values(calendar.map((entry) => {
-    const content = demoAttributeContent(entry.id as AttributeId);
-    return { ...entry, ...content, personality: JSON.stringify(content.personality), language: JSON.stringify(content.language) };
-  })).execute();
-
-  // Position 0 is the presentation (open with the month); 1 and 2 are formative (open mid-month).
-  const videoRows = calendar.filter((a) => a.enabled).flatMap((a) => [0, 1, 2].map((position) => ({
-    attribute_id: a.id,
-    position,
-    title: position === 0 ? `Presentación ${a.nombre}` : `Formación ${a.nombre} ${position}`,
-    url: `/media/${a.slug}-${position}.mp4`,
-    captions_url: `/media/${a.slug}-${position}.vtt`,
-    available_from: position === 0 ? a.month_start : a.quiz2_opens_at,
-    duration_seconds: DEMO_VIDEO_SECONDS,
-  })));
-  const videos = await db.insertInto('videos').values(videoRows)
-    .returning(['id', 'attribute_id', 'position', 'title', 'available_from', 'duration_seconds']).execute();
+  // The programme: one pack, loaded as an operator's would be.
+  await writeDemoPack(db, now);
+  const calendar: CalendarEntry[] = await db.selectFrom('attributes')
+    .select(['id', 'slug', 'nombre', 'enabled', 'month_start', 'month_end', 'quiz2_opens_at', 'display_order']).orderBy('id').execute();
+  const videos = await db.selectFrom('videos').select(['id', 'attribute_id', 'position', 'title', 'available_from', 'duration_seconds'])
+    .orderBy('id').execute();
 
   return {
     calendar,

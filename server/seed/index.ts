@@ -1,6 +1,7 @@
-// Demo data entry points. seedDemo: the full demo (calendar around `now`, the seven demo
-// users, 320 generated agents, their ledger and video progress) in one transaction, batched
-// multi-row inserts. seedMinimal: the same with no generated agents, for fast tests. Both
+// Demo data entry points. seedDemo: the full demo (the demo programme, loaded as a programme
+// pack by the pack import's writer: calendar around `now`, videos, quizzes, prizes; then the
+// seven demo users, 320 generated agents, their ledger and video progress) in one transaction,
+// batched multi-row inserts. seedMinimal: the same with no generated agents, for fast tests. Both
 // are deterministic for the same `now` and expect an empty database.
 import type { Kysely } from 'kysely';
 import type { Database, NewLedgerEntry, NewVideoProgress } from '#server/db/schema';
@@ -74,9 +75,6 @@ async function seedWith(db: Kysely<Database>, now: Date, agentCount: number): Pr
     await rebuildStandings(trx);
     // Seguimiento's counters from the same facts.
     await rebuildCoaching(trx);
-    // The demo's prizes (Programa › Premios: data, not configuration), from its first month on.
-    const firstMonth = await trx.selectFrom('attributes').select((eb) => eb.fn.min('month_start').as('day')).executeTakeFirst();
-    await trx.insertInto('prize_tiers').values({ applies_from: (firstMonth?.day ?? '2000-01-01').slice(0, 7), tier1: 300, tier2: 200, tier3: 100, brand: 100 }).execute();
     await runMonthEnd(trx, now);
     return { users: users.length, ledgerRows: ledger.length };
   });

@@ -1,8 +1,7 @@
 // The quiz questions of the three enabled attributes: ten per quiz, 3-4 options, one correct.
 // Quiz 1 follows the presentation (what the attribute is); Quiz 2 follows the formative content
 // (what to do on a real contact). Static copy: a larger file because it is the content itself.
-import type { Kysely } from 'kysely';
-import type { Database } from '#server/db/schema';
+// The demo pack (demo-pack.ts) carries it into the database.
 
 export interface QuizQuestionContent {
   text: string;
@@ -303,20 +302,3 @@ export const QUIZ_CONTENT: Record<number, QuizPair> = {
     ],
   },
 };
-
-/** Inserts every question and its options; returns nothing (the quiz service reads them by attribute and quiz). */
-export async function seedQuizContent(db: Kysely<Database>): Promise<void> {
-  for (const [attribute, quizzes] of Object.entries(QUIZ_CONTENT)) {
-    for (const quiz of [1, 2] as const) {
-      const questions = quizzes[quiz];
-      const rows = await db.insertInto('quiz_questions')
-        .values(questions.map((content, i) => ({ attribute_id: Number(attribute), quiz, position: i + 1, text: content.text })))
-        .returning(['id', 'position']).execute();
-      const options = rows.flatMap((row) => {
-        const content = questions[row.position - 1];
-        return (content?.options ?? []).map((text, i) => ({ question_id: row.id, position: i + 1, text, correct: i === content?.correct }));
-      });
-      await db.insertInto('quiz_options').values(options).execute();
-    }
-  }
-}

@@ -1,5 +1,5 @@
-// Turns the planned quiz points of the demo ledger into real quizzes: the question content,
-// participations, answers (wrong ones too) and 'quiz-answer:{participation}:{question}' credits.
+// Turns the planned quiz points of the demo ledger into real quizzes on the questions the demo
+// pack wrote: participations, answers (wrong ones too) and 'quiz-answer:{participation}:{question}' credits.
 // A quiz whose video the agent has not seen is dropped; its questions are issued after that
 // video; answers are timed so the quiz rules hold (#domain/quiz). Ana gets a fixed showcase.
 // Deterministic; never plans anything after `now`.
@@ -12,7 +12,6 @@ import type { Database, NewLedgerEntry } from '#server/db/schema';
 import { HARD_QUESTION, parseSeedQuizKey } from './activity.ts';
 import type { Catalogue } from './catalogue.ts';
 import { chunks } from './prng.ts';
-import { seedQuizContent } from './quiz-content.ts';
 
 const MINUTE = 60_000;
 const BATCH = 500;
@@ -118,11 +117,10 @@ function shapeShowcaseQuizzes(plans: readonly PlannedQuiz[], userId: number, cat
 }
 
 /**
- * Seeds the quiz content, then the participations and answers behind the planned quiz credits
- * of `ledger` (placeholder keys from activity.ts), and returns the ledger with real credits.
+ * Seeds the participations and answers behind the planned quiz credits of `ledger` (placeholder
+ * keys from activity.ts), on the questions the demo pack wrote, and returns the ledger with real credits.
  */
 export async function seedQuizzes(db: Kysely<Database>, catalogue: Catalogue, ledger: NewLedgerEntry[], now: Date, showcaseUserId: number | null): Promise<NewLedgerEntry[]> {
-  await seedQuizContent(db);
   const questions = await loadQuestions(db);
   const isPlanned = (row: NewLedgerEntry) => parseSeedQuizKey(row.source_key ?? '') !== null;
   const rest = ledger.filter((row) => !isPlanned(row));

@@ -1,6 +1,6 @@
-// Seeds the demo prize catalogue and Ana's past orders: one gift card with its coupon link and
-// one hand-delivered prize, each with its 'redemption' ledger row, placed at moments when her
-// balance covered them. Deterministic for the same `now` (coupon codes derive from it); runs
+// Seeds Ana's past orders from the demo prize catalogue (the demo pack wrote it): one gift card
+// with its coupon link and one hand-delivered prize, each with its 'redemption' ledger row,
+// placed at moments when her balance covered them. Deterministic for the same `now` (coupon codes derive from it); runs
 // after the activity ledger, inside the seed's transaction.
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -9,7 +9,7 @@ import { COUPON_VALIDITY_DAYS } from '#domain/rewards';
 import type { Database } from '#server/db/schema';
 import { loadHistory } from '#server/modules/points/movements';
 import { couponPath } from '#server/modules/rewards/gift-card-provider';
-import { DEMO_PRIZE_TEMPLATE, DEMO_PRIZES, productImage } from './prize-catalogue.ts';
+import { DEMO_PRIZES } from './prize-catalogue.ts';
 
 const DAY = 86_400_000;
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -27,18 +27,28 @@ function demoCouponCode(seed: string): string {
   return `IMP-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}-${chars.slice(12, 16)}`;
 }
 
-async function insertCatalogue(db: Kysely<Database>, now: Date): Promise<Map<string, { id: number; nombre: string; code: string | null; options: { id: number; rings: number; face: string | null }[] }>> {
-  const bySlug = new Map<string, { id: number; nombre: string; code: string | null; options: { id: number; rings: number; face: string | null }[] }>();
-  for (const [index, prize] of DEMO_PRIZES.entries()) {
-    const product = await db.insertInto('products').values({
-      imagen: productImage(prize.slug), nombre: prize.nombre, descripcion: prize.descripcion, condiciones: prize.condiciones,
-      codigo_producto_chequemotiva: prize.providerCode, codigo_plantilla_chequemotiva: prize.providerCode ? DEMO_PRIZE_TEMPLATE : null,
-      tiene_stock: prize.inStock ? 1 : 0, disponible: 1, display_order: index + 1, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
-    const options = await db.insertInto('product_values')
-      .values(prize.valores.map(([rings, face], position) => ({ product_id: product.id, position, valor_rings: rings, valor_chequemotiva: face })))
-      .returning(['id', 'valor_rings', 'valor_chequemotiva']).execute();
-    bySlug.set(prize.slug, { id: product.id, nombre: prize.nombre, code: prize.providerCode, options: options.map((o) => ({ id: o.id, rings: o.valor_rings, face: o.valor_chequemotiva })) });
+interface DemoProduct {
+  id: number;
+  nombre: string;
+  code: string | null;
+  options: { id: number; rings: number; face: string | null }[];
+}
+
+/** The demo prizes the demo pack wrote, by slug, with their value options in order. */
+async function demoCatalogue(db: Kysely<Database>): Promise<Map<string, DemoProduct>> {
+  const rows = await db.selectFrom('products as p').innerJoin('product_values as v', 'v.product_id', 'p.id')
+    .select(['p.id', 'p.nombre', 'p.codigo_producto_chequemotiva as code', 'v.id as option_id', 'v.valor_rings', 'v.valor_chequemotiva'])
+    .where('p.nombre', 'in', DEMO_PRIZES.map((prize) => prize.nombre))
+    .orderBy('p.id').orderBy('v.position').execute();
+  const bySlug = new Map<string, DemoProduct>();
+  for (const prize of DEMO_PRIZES) {
+    const options = rows.filter((row) => row.nombre === prize.nombre);
+    const first = options[0];
+    if (!first) continue;
+    bySlug.set(prize.slug, {
+      id: first.id, nombre: first.nombre, code: first.code,
+      options: options.map((o) => ({ id: o.option_id, rings: o.valor_rings, face: o.valor_chequemotiva })),
+    });
   }
   return bySlug;
 }
@@ -53,7 +63,7 @@ async function affordableAt(db: Kysely<Database>, userId: number, at: Date, cost
 }
 
 export async function seedRewards(db: Kysely<Database>, now: Date): Promise<void> {
-  const catalogue = await insertCatalogue(db, now);
+  const catalogue = await demoCatalogue(db);
   const ana = await db.selectFrom('users').select('id').where('email', '=', ANA).executeTakeFirst();
   if (!ana) return;
   for (const wanted of ANA_ORDERS) {
