@@ -8,6 +8,7 @@ import { PROGRAMME_TIME_ZONE } from '#domain/calendar';
 import { monthlyWindow } from '#domain/ranking';
 import { QUIZZES_PER_ATTRIBUTE } from '#domain/training';
 import type { Database } from '#server/db/schema';
+import { trainingVideoCounts } from '#server/modules/training/repository';
 
 type Db = Kysely<Database>;
 
@@ -72,7 +73,11 @@ async function answerCounts(db: Db, target: Target): Promise<void> {
       DO UPDATE SET answers = coaching_answer_counts.answers + excluded.answers`.execute(db);
 }
 
-/** Every started agent's state (#domain/coaching coachingState, in SQL). */
+/**
+ * Every started agent's state (#domain/coaching coachingState, in SQL). The training's videos
+ * are the agent's (training/repository trainingVideoCounts: a hidden one only if seen); with no
+ * progress row on the attribute, its visible ones (`t`).
+ */
 async function progress(db: Db): Promise<void> {
   await sql`
     WITH v AS (
@@ -87,17 +92,19 @@ async function progress(db: Db): Promise<void> {
         greatest(max(q.issued_at), max(a.last)) AS last
       FROM quiz_participations q LEFT JOIN a ON a.participation_id = q.id GROUP BY 1, 2),
     r AS (SELECT user_id, attribute_id, image_id IS NOT NULL AS done, requested_at AS last FROM refaces),
-    t AS (SELECT attribute_id, count(*)::int AS n FROM videos GROUP BY 1),
+    t AS (SELECT attribute_id, (count(*) FILTER (WHERE NOT hidden))::int AS n FROM videos GROUP BY 1),
+    o AS (${trainingVideoCounts(null)}),
     k AS (SELECT user_id, attribute_id FROM v UNION SELECT user_id, attribute_id FROM q UNION SELECT user_id, attribute_id FROM r)
     INSERT INTO coaching_progress (attribute_id, user_id, brand_id, platform_id, site_id, last_activity_at, videos_seen, quiz_mask, quiz_points, reface, finished)
     SELECT k.attribute_id, k.user_id, ${everyone.cols}, greatest(v.last, q.last, r.last), coalesce(v.seen, 0), coalesce(q.mask, 0),
       coalesce(q.points, 0), coalesce(r.done, false),
-      coalesce(t.n, 0) > 0 AND coalesce(v.seen, 0) >= t.n AND coalesce(q.mask, 0) = ${(1 << QUIZZES_PER_ATTRIBUTE) - 1}
+      coalesce(o.total, t.n, 0) > 0 AND coalesce(v.seen, 0) >= coalesce(o.total, t.n) AND coalesce(q.mask, 0) = ${(1 << QUIZZES_PER_ATTRIBUTE) - 1}
     FROM k JOIN users u ON u.id = k.user_id
       LEFT JOIN v ON v.user_id = k.user_id AND v.attribute_id = k.attribute_id
       LEFT JOIN q ON q.user_id = k.user_id AND q.attribute_id = k.attribute_id
       LEFT JOIN r ON r.user_id = k.user_id AND r.attribute_id = k.attribute_id
       LEFT JOIN t ON t.attribute_id = k.attribute_id
+      LEFT JOIN o ON o.user_id = k.user_id AND o.attribute_id = k.attribute_id
     WHERE ${everyone.where}`.execute(db);
   await sql`
     INSERT INTO coaching_counts (attribute_id, brand_id, platform_id, site_id, started, finished, reface, quizzes, quiz_points)

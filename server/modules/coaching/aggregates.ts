@@ -10,6 +10,7 @@ import { coachingState, creditDay, quizzesDone, type CoachingState } from '#doma
 import { countsForMonth, monthlyWindow } from '#domain/ranking';
 import type { Database } from '#server/db/schema';
 import type { Earning } from '#server/modules/points/movements';
+import { inTraining } from '#server/modules/training/repository';
 import { rebuildCoachingUser, type CoachingPlacement } from './aggregates-rebuild.ts';
 
 export type { CoachingPlacement };
@@ -44,11 +45,17 @@ interface FactsRow {
   reface: { image_id: number | null; requested_at: string } | null;
 }
 
-/** The agent's facts on the attribute, in one round trip (a floor of reports runs this per report). */
+/**
+ * The agent's facts on the attribute, in one round trip (a floor of reports runs this per
+ * report). The videos total is the agent's training's (training/repository inTraining: a
+ * hidden video only if the agent had seen it); every progress row is a fact (a hidden video
+ * watched still started the attribute), and every seen one is in the training.
+ */
 async function factsOf(db: Db, userId: number, attributeId: number) {
   const { rows } = await sql<FactsRow>`
     SELECT
-      (SELECT count(*)::int FROM videos WHERE attribute_id = ${attributeId}) AS videos_total,
+      (SELECT count(*)::int FROM videos v LEFT JOIN video_progress p ON p.video_id = v.id AND p.user_id = ${userId}
+        WHERE v.attribute_id = ${attributeId} AND ${inTraining('v', 'p')}) AS videos_total,
       (SELECT coalesce(json_agg(json_build_object('porcentaje', p.porcentaje, 'seen_at', p.seen_at, 'updated_at', p.updated_at)), '[]')
          FROM video_progress p JOIN videos v ON v.id = p.video_id
         WHERE p.user_id = ${userId} AND v.attribute_id = ${attributeId}) AS videos,

@@ -4,6 +4,7 @@
 // and never decides who may see what (the service builds the narrowing from the scope).
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { CALENDAR_COLUMNS, type Database } from '#server/db/schema';
+import { inTraining } from '#server/modules/training/repository';
 
 type Db = Kysely<Database>;
 
@@ -45,6 +46,8 @@ export interface NudgeRow {
   name: string;
   last_activity_at: Date | null;
   videos_seen: number | null;
+  /** The videos of the agent's training (training/repository inTraining: the visible ones, and hidden ones it had seen). */
+  videos_total: number;
   quiz_mask: number | null;
   reface: boolean | null;
 }
@@ -129,15 +132,11 @@ export function createCoachingRepository(db: Db) {
     async calendar() {
       return db.selectFrom('attributes').select(CALENDAR_COLUMNS).orderBy('id').execute();
     },
-    async videoCount(attributeId: number): Promise<number> {
-      const row = await db.selectFrom('videos').select((eb) => eb.fn.countAll<number>().as('n')).where('attribute_id', '=', attributeId).executeTakeFirst();
-      return Number(row?.n ?? 0);
-    },
-
     /**
      * Agents of the narrowing's site (brand and platform as narrowed) who have not started
      * the attribute, or started, did not finish and had no activity since `stalledBefore`:
-     * not started first, then the longest idle, then nickname. `limit` null: all of them.
+     * not started first, then the longest idle, then nickname. `limit` null: all of them. Each
+     * with the videos of its training (what is left is counted against them).
      */
     async nudges(attributeId: number, n: Narrowing, q: { stalledBefore: Date; search: string | null; limit: number | null; offset: number }) {
       const filter = sql`u.perfil = '' AND ${within(n, 'u')}
@@ -147,7 +146,10 @@ export function createCoachingRepository(db: Db) {
       const site = n.siteId === null ? sql`u.site_id` : sql`${n.siteId}`;
       const from = sql`FROM users u LEFT JOIN coaching_progress p ON p.attribute_id = ${attributeId} AND p.site_id = ${site} AND p.user_id = u.id`;
       const { rows } = await sql<NudgeRow>`
-        SELECT u.id, u.nick_name, u.name, p.last_activity_at, p.videos_seen, p.quiz_mask, p.reface ${from} WHERE ${filter}
+        SELECT u.id, u.nick_name, u.name, p.last_activity_at, p.videos_seen, p.quiz_mask, p.reface,
+          (SELECT count(*)::int FROM videos v LEFT JOIN video_progress vp ON vp.video_id = v.id AND vp.user_id = u.id
+            WHERE v.attribute_id = ${attributeId} AND ${inTraining('v', 'vp')}) AS videos_total
+        ${from} WHERE ${filter}
         ORDER BY p.last_activity_at ASC NULLS FIRST, lower(u.nick_name) ASC NULLS LAST, u.id ASC
         ${q.limit === null ? sql`` : sql`LIMIT ${q.limit}`} OFFSET ${q.offset}`.execute(db);
       const total = await sql<{ n: number }>`SELECT count(*)::int AS n ${from} WHERE ${filter}`.execute(db);

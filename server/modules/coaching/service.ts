@@ -36,7 +36,7 @@ export function createCoachingService({ db, clock, cache }: Pick<AppDeps, 'db' |
   const direct = createCoachingRepository(db);
   const repo = cache
     ? cachedReads(direct, cache, 'coaching', [
-      'figures', 'pointsPerDay', 'answerCounts', 'questions', 'placements', 'brands', 'platforms', 'sites', 'findBrand', 'findPlatform', 'findSite', 'calendar', 'videoCount',
+      'figures', 'pointsPerDay', 'answerCounts', 'questions', 'placements', 'brands', 'platforms', 'sites', 'findBrand', 'findPlatform', 'findSite', 'calendar',
     ])
     : direct;
 
@@ -176,13 +176,10 @@ export function createCoachingService({ db, clock, cache }: Pick<AppDeps, 'db' |
       const { entry } = await attributeOf(atributo);
       const now = clock();
       const search = query.search?.trim() ? query.search.trim() : null;
-      const [page, videosTotal] = await Promise.all([
-        repo.nudges(entry.id, n, {
-          stalledBefore: stalledBefore(now, query.dias), search,
-          limit: all ? null : query.per_page, offset: all ? 0 : (query.page - 1) * query.per_page,
-        }),
-        repo.videoCount(entry.id),
-      ]);
+      const page = await repo.nudges(entry.id, n, {
+        stalledBefore: stalledBefore(now, query.dias), search,
+        limit: all ? null : query.per_page, offset: all ? 0 : (query.page - 1) * query.per_page,
+      });
       return {
         total: page.total,
         data: page.rows.map((r) => {
@@ -192,7 +189,8 @@ export function createCoachingService({ db, clock, cache }: Pick<AppDeps, 'db' |
             user_id: r.id, nick_name: r.nick_name, name: r.name,
             estado: nudgeStateOf(state, now, query.dias) ?? 'parado',
             ultima_actividad: r.last_activity_at?.toISOString() ?? null,
-            ...whatIsLeft(state, videosTotal),
+            // Against the agent's own training: the visible videos, and hidden ones it had seen.
+            ...whatIsLeft(state, r.videos_total),
           };
         }),
       };

@@ -7,6 +7,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { monthlyWindow } from '#domain/ranking';
 import { QUIZZES_PER_ATTRIBUTE } from '#domain/training';
 import type { Database } from '#server/db/schema';
+import { trainingVideoCounts } from '#server/modules/training/repository';
 
 type Db = Kysely<Database>;
 
@@ -71,12 +72,16 @@ async function insertPoints(db: Db, list: Window[], userId: number | null): Prom
 
 /**
  * Per user and attribute: tasks done (all, and those inside the month: #domain/ranking
- * monthlyTasksDone) and the "training finished" moment (trainingFinishedAt).
+ * monthlyTasksDone) and the "training finished" moment (trainingFinishedAt). The videos are
+ * those of the user's training (training/repository trainingVideoCounts: a hidden one only if
+ * the user had seen it), so every seen video is a step; an attribute whose training has no
+ * video for the user is not part of it. `visible`: the attribute's visible videos.
  */
 function trainingSteps(list: Window[], userId: number | null): RawBuilder<unknown> {
   return sql`
     w (attribute_id, starts, ends, grace) AS (${windowsValues(list)}),
-    totals AS (SELECT attribute_id, count(*)::int AS n FROM videos GROUP BY attribute_id),
+    totals AS (SELECT attribute_id, (count(*) FILTER (WHERE NOT hidden))::int AS n FROM videos GROUP BY attribute_id),
+    own AS (${trainingVideoCounts(userId)}),
     moments AS (
       SELECT p.user_id, v.attribute_id, p.seen_at AS at, 'video' AS kind
       FROM video_progress p JOIN videos v ON v.id = p.video_id
@@ -86,13 +91,15 @@ function trainingSteps(list: Window[], userId: number | null): RawBuilder<unknow
       FROM quiz_participations q
       WHERE q.completed_at IS NOT NULL ${userIs('q.user_id', userId)}),
     steps AS (
-      SELECT m.user_id, m.attribute_id, w.ends,
+      SELECT m.user_id, m.attribute_id, w.ends, t.n AS visible,
         count(*)::int AS tasks,
         (count(*) FILTER (WHERE m.at < w.ends))::int AS tasks_in_month,
-        CASE WHEN count(*) FILTER (WHERE m.kind = 'video') >= t.n AND count(*) FILTER (WHERE m.kind = 'quiz') >= ${QUIZZES_PER_ATTRIBUTE}
+        CASE WHEN count(*) FILTER (WHERE m.kind = 'video') >= coalesce(o.total, t.n) AND count(*) FILTER (WHERE m.kind = 'quiz') >= ${QUIZZES_PER_ATTRIBUTE}
           THEN max(m.at) END AS finished
       FROM moments m JOIN totals t ON t.attribute_id = m.attribute_id JOIN w ON w.attribute_id = m.attribute_id
-      GROUP BY m.user_id, m.attribute_id, t.n, w.ends)`;
+        LEFT JOIN own o ON o.user_id = m.user_id AND o.attribute_id = m.attribute_id
+      WHERE coalesce(o.total, t.n) > 0
+      GROUP BY m.user_id, m.attribute_id, t.n, o.total, w.ends)`;
 }
 
 async function updateTraining(db: Db, list: Window[], userId: number | null): Promise<void> {
@@ -104,14 +111,16 @@ async function updateTraining(db: Db, list: Window[], userId: number | null): Pr
     FROM steps st JOIN users u ON u.id = st.user_id
     WHERE u.perfil = ''
     ON CONFLICT (attribute_id, user_id) DO UPDATE SET tasks = excluded.tasks, finished_at = excluded.finished_at`.execute(db);
-  // Global: every enabled attribute (with videos) finished, at the last of those moments.
+  // Global: every enabled attribute with videos in the user's training finished, at the last of
+  // those moments: those with a visible video, and those whose only videos are hidden ones the
+  // user had seen (in steps with no visible video).
   const withVideos = await db.selectFrom('videos').select('attribute_id').distinct()
-    .where('attribute_id', 'in', list.map((w) => w.id)).execute();
+    .where('attribute_id', 'in', list.map((w) => w.id)).where('hidden', '=', false).execute();
   await sql`
     WITH ${trainingSteps(list, userId)}
     INSERT INTO ranking_standings (attribute_id, user_id, brand_id, site_id, tasks, finished_at)
     SELECT 0, u.id, u.brand_id, u.site_id, sum(st.tasks)::int,
-      CASE WHEN count(st.finished) = ${withVideos.length} THEN max(st.finished) END
+      CASE WHEN count(st.finished) = ${withVideos.length} + count(*) FILTER (WHERE st.visible = 0) THEN max(st.finished) END
     FROM steps st JOIN users u ON u.id = st.user_id
     WHERE u.perfil = ''
     GROUP BY u.id, u.brand_id, u.site_id

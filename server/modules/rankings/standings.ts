@@ -15,6 +15,7 @@ import { QUIZZES_PER_ATTRIBUTE } from '#domain/training';
 import type { Database, RankingScopeName } from '#server/db/schema';
 import { recordCoachingCredit } from '#server/modules/coaching/aggregates';
 import { earn, type Earning } from '#server/modules/points/movements';
+import { inTraining } from '#server/modules/training/repository';
 import { rebuildAll } from './rebuild.ts';
 
 type Db = Kysely<Database>;
@@ -104,13 +105,18 @@ export async function recordCredit(db: Db, credit: Earning): Promise<void> {
   }
 }
 
-/** One user's training steps per enabled attribute (videos seen, quizzes completed, with moments). */
+/**
+ * One user's training steps per enabled attribute (videos seen, quizzes completed, with
+ * moments). The videos are those of the user's training (training/repository inTraining: a
+ * hidden one only if the user had seen it).
+ */
 async function trainingStepsOf(db: Db, userId: number): Promise<Map<number, TrainingSteps>> {
   const videos = await db.selectFrom('videos as v')
     .innerJoin('attributes as a', 'a.id', 'v.attribute_id')
     .leftJoin('video_progress as p', (join) => join.onRef('p.video_id', '=', 'v.id').on('p.user_id', '=', userId))
     .select(['v.attribute_id', 'p.seen_at'])
     .where('a.enabled', '=', true)
+    .where(inTraining('v', 'p'))
     .execute();
   const quizzes = await db.selectFrom('quiz_participations')
     .select(['attribute_id', 'completed_at'])

@@ -1,7 +1,7 @@
 // SQL for training: videos with their attribute, each user's video progress (high-water mark)
 // and the counts behind an attribute's training progress. Every progress query is scoped by
 // user id. No rules here: availability, plausibility and percentages are #domain functions.
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database, VideosTable } from '#server/db/schema';
 import type { VideoProgressState } from '#domain/video-progress';
 
@@ -17,6 +17,37 @@ const videoColumns = [
   'v.id', 'v.attribute_id', 'v.position', 'v.title', 'v.url', 'v.captions_url', 'v.available_from', 'v.duration_seconds', 'v.hidden', 'v.poster_url',
   'a.enabled as attribute_enabled',
 ] as const;
+
+/**
+ * Which videos make up an agent's training of an attribute, the one rule for the training
+ * progress, the rankings (standings.ts, rebuild.ts) and Seguimiento (coaching aggregates):
+ * every visible video, and a hidden one only for an agent who had already seen it. Hiding a
+ * video so never takes a seen step, a task or a finished moment away from anyone, and lets
+ * those who had not seen it finish with the visible ones. The condition on a `videos` row
+ * (alias `video`) and one agent's `video_progress` row on it (alias `progress`, LEFT JOINed:
+ * all null when the agent has none).
+ */
+export function inTraining(video: string, progress: string): RawBuilder<boolean> {
+  return sql<boolean>`(NOT ${sql.ref(`${video}.hidden`)} OR ${sql.ref(`${progress}.seen_at`)} IS NOT NULL)`;
+}
+
+/**
+ * The same rule set-based, for the rebuilds: per user with progress on an attribute's videos
+ * (everyone, or `userId`), the videos of that user's training (`total`) and how many of them
+ * the user has seen (`seen`). The visible videos without a progress row of the user count in
+ * `total` too; a user with no row on the attribute has as total its visible videos, none seen.
+ * Columns: user_id, attribute_id, total, seen.
+ */
+export function trainingVideoCounts(userId: number | null): RawBuilder<unknown> {
+  return sql`
+    SELECT p.user_id, v.attribute_id,
+      (max(vis.n) - count(*) FILTER (WHERE NOT v.hidden) + count(*) FILTER (WHERE ${inTraining('v', 'p')}))::int AS total,
+      (count(*) FILTER (WHERE p.seen_at IS NOT NULL AND ${inTraining('v', 'p')}))::int AS seen
+    FROM video_progress p JOIN videos v ON v.id = p.video_id
+      JOIN (SELECT attribute_id, count(*) FILTER (WHERE NOT hidden) AS n FROM videos GROUP BY attribute_id) vis ON vis.attribute_id = v.attribute_id
+    ${userId === null ? sql`` : sql`WHERE p.user_id = ${userId}`}
+    GROUP BY p.user_id, v.attribute_id`;
+}
 
 export function createTrainingRepository(db: Kysely<Database>) {
   const videos = () => db.selectFrom('videos as v').innerJoin('attributes as a', 'a.id', 'v.attribute_id');
@@ -75,13 +106,16 @@ export function createTrainingRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** How many visible videos the attribute has, and how many of them this user has seen (hidden ones count for neither). */
+    /**
+     * How many videos the attribute's training has for this user, and how many of them the user
+     * has seen: the visible ones, and a hidden one only if the user had seen it (inTraining).
+     */
     async videoCounts(userId: number, attributeId: number): Promise<{ total: number; seen: number }> {
       const row = await db.selectFrom('videos as v')
         .leftJoin('video_progress as p', (join) => join.onRef('p.video_id', '=', 'v.id').on('p.user_id', '=', userId))
         .select([sql<number>`count(*)::int`.as('total'), sql<number>`count(p.seen_at)::int`.as('seen')])
         .where('v.attribute_id', '=', attributeId)
-        .where('v.hidden', '=', false)
+        .where(inTraining('v', 'p'))
         .executeTakeFirstOrThrow();
       return row;
     },

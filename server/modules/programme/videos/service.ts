@@ -12,6 +12,8 @@ import {
 import type { Database } from '#server/db/schema';
 import { HttpError } from '#server/http-error';
 import { saveMedia, type MediaStore } from '#server/media/store';
+import { rebuildCoaching } from '#server/modules/coaching/aggregates-rebuild';
+import { rebuildStandings } from '#server/modules/rankings/standings';
 import type { ProgrammeEditor } from '../access.ts';
 import { recordChange } from '../audit.ts';
 import { createVideosRepository } from './repository.ts';
@@ -112,6 +114,13 @@ export function createProgrammeVideosService({ db, media }: { db: Kysely<Databas
         await createVideosRepository(trx).update(id, { title: normalizeTitle(body.title), available_from: body.available_from, hidden: body.hidden });
         const after = await existing(trx, id);
         const action = after.hidden !== current.hidden ? (after.hidden ? 'hidden' : 'shown') : 'updated';
+        // A hidden video is part only of the training of those who had seen it
+        // (training/repository inTraining): who has finished may change, so the rankings and
+        // Seguimiento follow, set-based, in this transaction.
+        if (after.hidden !== current.hidden) {
+          await rebuildStandings(trx);
+          await rebuildCoaching(trx);
+        }
         await recordChange(trx, editor, { area: AREA, entity: 'video', entityId: id, action, before: snapshot(current), after: snapshot(after) });
         return after;
       });
