@@ -25,6 +25,7 @@ import * as readinessProbe from './migrations/0021-readiness-probe.ts';
 import * as adminAudit from './migrations/0022-admin-audit.ts';
 import * as programme from './migrations/0023-programme.ts';
 import * as settingsNotify from './migrations/0028-settings-notify.ts';
+import * as programmeAttributes from './migrations/0030-programme-attributes.ts';
 import type { Database } from './schema.ts';
 
 /** Add each new migration here, named by its file; names sort in the order they run. */
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0022-admin-audit': adminAudit,
   '0023-programme': programme,
   '0028-settings-notify': settingsNotify,
+  '0030-programme-attributes': programmeAttributes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

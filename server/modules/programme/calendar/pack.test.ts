@@ -38,8 +38,8 @@ describe('calendar pack section', () => {
     expect(await calendarPackSection.read(empty)).toEqual(data);
     expect((await calendarPackSection.read(empty)).find((a) => a.id === 3)).toMatchObject({ logo_url: LOGO, sync_grace_hours: 96, personality: data[2]?.personality });
 
-    // A programme that has attributes takes none.
-    expect(await empty.transaction().execute((trx) => calendarPackSection.write(trx, travelled))).toEqual([{ item: 'calendario', message: 'El programa ya tiene atributos' }]);
+    // A programme whose attributes have dates or content takes none.
+    expect(await empty.transaction().execute((trx) => calendarPackSection.write(trx, travelled))).toEqual([{ item: 'calendario', message: 'El programa ya tiene atributos con fechas o contenido' }]);
   });
 
   it('lists every problem by item', async () => {

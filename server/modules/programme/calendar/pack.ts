@@ -53,9 +53,9 @@ export const calendarPackSection: PackSection<PackAttribute[]> = {
     return data.flatMap((entry) => [entry.logo_url, entry.banner_url]).filter((url): url is string => url !== null && mediaKeyOfUrl(url) !== null);
   },
   async write(trx, data) {
-    const existing = await trx.selectFrom('attributes').select('id').limit(1).execute();
-    if (existing.length > 0) return [{ item: NAME, message: 'El programa ya tiene atributos' }];
-    await createCalendarRepository(trx).insert(data);
+    const calendar = createCalendarRepository(trx);
+    if ((await calendar.countWithContent()) > 0) return [{ item: NAME, message: 'El programa ya tiene atributos con fechas o contenido' }];
+    await calendar.replace(data);
     return [];
   },
 };

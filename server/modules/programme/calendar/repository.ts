@@ -1,7 +1,7 @@
 // SQL of Programa's "Calendario y atributos": the attributes with their content, whether their
 // month's winners are frozen (a ranking_closings row), and the writes. No rules here: those are
 // #domain/programme-calendar's.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ArtKind } from '#contract/programme-calendar-constants';
 import type { AttributeSettings } from '#domain/programme-calendar';
 import type { Database } from '#server/db/schema';
@@ -68,14 +68,24 @@ export function createCalendarRepository(db: Kysely<Database>) {
       await db.updateTable('attributes').set(kind === 'logo' ? { logo_url: url } : { banner_url: url }).where('id', '=', id).execute();
     },
 
-    /** Inserts whole attributes (the programme pack's write, into a programme without any). */
-    async insert(rows: AttributeRecord[]): Promise<void> {
-      if (rows.length === 0) return;
-      await db.insertInto('attributes').values(rows.map((row) => ({
-        ...row,
-        personality: JSON.stringify(row.personality),
-        language: JSON.stringify(row.language),
-      }))).execute();
+    /** How many attributes have dates or content: a bare calendar (every database's seven rows, migration 0030) has none. */
+    async countWithContent(): Promise<number> {
+      const row = await db.selectFrom('attributes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(sql<boolean>`month_start IS NOT NULL OR month_end IS NOT NULL OR quiz2_opens_at IS NOT NULL
+          OR color IS NOT NULL OR tagline IS NOT NULL OR definition IS NOT NULL OR logo_url IS NOT NULL OR banner_url IS NOT NULL
+          OR jsonb_array_length(personality) > 0 OR jsonb_array_length(language) > 0`)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** Writes whole attributes over the bare calendar (the programme pack's write, into a programme without content). */
+    async replace(rows: AttributeRecord[]): Promise<void> {
+      for (const row of rows) {
+        const values = { ...row, personality: JSON.stringify(row.personality), language: JSON.stringify(row.language) };
+        const { id: _id, ...changes } = values;
+        await db.insertInto('attributes').values(values).onConflict((oc) => oc.column('id').doUpdateSet(changes)).execute();
+      }
     },
   };
 }

@@ -5,21 +5,20 @@
 import { sql, type Kysely } from 'kysely';
 import { packCountText, type PackCountName, type PackCounts } from '#contract/programme-pack';
 import type { Database } from '#server/db/schema';
+import { createCalendarRepository } from '../calendar/repository.ts';
 import type { PackProblem } from '../pack-section.ts';
 
 export type ProgrammeCounts = Omit<PackCounts, 'medios'>;
 
 export async function programmeInventory(db: Kysely<Database>): Promise<ProgrammeCounts> {
-  const { rows } = await sql<ProgrammeCounts>`
+  const { rows } = await sql<Omit<ProgrammeCounts, 'atributos'>>`
     SELECT
-      (SELECT count(*) FROM attributes WHERE month_start IS NOT NULL OR month_end IS NOT NULL OR quiz2_opens_at IS NOT NULL
-        OR color IS NOT NULL OR tagline IS NOT NULL OR definition IS NOT NULL OR logo_url IS NOT NULL OR banner_url IS NOT NULL
-        OR jsonb_array_length(personality) > 0 OR jsonb_array_length(language) > 0)::int AS atributos,
       (SELECT count(*) FROM videos)::int AS videos,
       (SELECT count(*) FROM quiz_questions)::int AS preguntas,
       (SELECT count(*) FROM products)::int AS productos,
       (SELECT count(*) FROM prize_tiers)::int AS premios`.execute(db);
-  return rows[0] ?? { atributos: 0, videos: 0, preguntas: 0, productos: 0, premios: 0 };
+  const atributos = await createCalendarRepository(db).countWithContent();
+  return { atributos, ...(rows[0] ?? { videos: 0, preguntas: 0, productos: 0, premios: 0 }) };
 }
 
 /** What the programme already holds, one problem per kind ("programa: 9 vídeos"); none when empty. */

@@ -220,10 +220,8 @@ describe('a pack refused, with nothing changed', () => {
 
   it('a programme that is not empty: 409 listing what it holds', async () => {
     await target.db.insertInto('prize_tiers').values({ applies_from: '2025-01', tier1: 1, tier2: 1, tier3: 1, brand: 1 }).execute();
-    await target.db.insertInto('attributes').values([
-      { id: 1, slug: 'devalor', nombre: 'De Valor', enabled: false, month_start: null, month_end: null, quiz2_opens_at: null, display_order: 1 },
-      { id: 2, slug: 'resolutivo', nombre: 'Resolutivo', enabled: false, month_start: null, month_end: null, quiz2_opens_at: null, display_order: 2, tagline: 'Lo resuelvo' },
-    ]).execute();
+    // Every database has the seven bare attributes (migration 0030); one of them gets content.
+    await target.db.updateTable('attributes').set({ tagline: 'Lo resuelvo' }).where('id', '=', 2).execute();
     const answer = await refusal(await goodPack());
     expect(answer).toEqual({ status: 409, error: NOT_EMPTY, problemas: [
       { item: 'programa', message: 'Ya tiene 1 atributo con fechas o contenido' },
@@ -232,7 +230,8 @@ describe('a pack refused, with nothing changed', () => {
   });
 
   it('a bare calendar (attributes without dates or content) counts as empty', async () => {
-    await target.db.insertInto('attributes').values({ id: 1, slug: 'devalor', nombre: 'De Valor', enabled: false, month_start: null, month_end: null, quiz2_opens_at: null, display_order: 1 }).execute();
+    // Every database has the seven bare attributes (migration 0030).
+    expect(await target.db.selectFrom('attributes').select('id').orderBy('id').execute()).toHaveLength(7);
     const answer = await serviceOf(target).importPack(editor, saved(await goodPack()), { dryRun: true });
     expect(answer.comprobado).toBe(true);
   });

@@ -27,7 +27,8 @@ describe('quizzes pack section', () => {
     const empty = await openTestDatabase();
     try {
       const attributes = await ctx.db.selectFrom('attributes').select(['id', 'slug', 'nombre', 'enabled', 'month_start', 'month_end', 'quiz2_opens_at', 'display_order']).execute();
-      await empty.insertInto('attributes').values(attributes).execute();
+      // Every database has the seven bare attributes (migration 0030): give them the seeded calendar.
+      for (const { id, ...calendar } of attributes) await empty.updateTable('attributes').set(calendar).where('id', '=', id).execute();
       const problems = await empty.transaction().execute((trx) => quizzesPackSection.write(trx, parsed.data));
       expect(problems).toEqual([]);
       expect(await quizzesPackSection.read(empty)).toEqual(data);
