@@ -103,14 +103,27 @@ describe('the copy each process holds', () => {
     copy.evictSetting();
     expect(await copy.current()).toEqual(stored);
     expect(await copy.letsIn('10.0.0.2')).toBe(false);
-    // A notification lost: the TTL alone brings the change.
+    // A notification lost: the TTL alone brings the change. The first request after it is
+    // answered with the copy while the setting is read again, never held by the database.
     stored = { state: 0, allowlist: [] };
     await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await copy.current()).toEqual({ state: 1, allowlist: ['10.0.0.1'] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(await copy.current()).toEqual(stored);
     failing = true;
     copy.evictSetting();
     expect(await copy.current()).toEqual(stored);
     expect(errors).toHaveLength(1);
+  });
+
+  it('past its TTL, answers with its copy at once while a read hangs on a busy database', async () => {
+    let hang = false;
+    const copy = new MaintenanceSwitch(() => (hang ? new Promise<never>(() => undefined) : Promise.resolve({ state: 1, allowlist: [] })), { ttlMs: 10 });
+    expect(await copy.current()).toEqual({ state: 1, allowlist: [] });
+    hang = true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const answered = await Promise.race([copy.current(), new Promise((resolve) => setTimeout(() => resolve('held'), 100))]);
+    expect(answered).toEqual({ state: 1, allowlist: [] });
   });
 });
 

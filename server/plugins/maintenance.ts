@@ -51,14 +51,19 @@ export class MaintenanceSwitch implements InvalidationTarget {
     return this.options.forcedOff === true;
   }
 
-  /** The setting in force here. */
+  /**
+   * The setting in force here. A copy past its TTL is still answered while one read refreshes
+   * it, so a busy database never holds requests before load shedding can turn them away; only
+   * the first read and the one after a heard change (the copy dropped) are waited for.
+   */
   async current(): Promise<MaintenanceSetting> {
-    if (this.#value && performance.now() - this.#readAt < (this.options.ttlMs ?? MAINTENANCE_TTL_MS)) return this.#value;
+    const fresh = this.#value !== null && performance.now() - this.#readAt < (this.options.ttlMs ?? MAINTENANCE_TTL_MS);
+    if (fresh && this.#value) return this.#value;
     if (this.#loading?.generation !== this.#generation) {
       const generation = this.#generation;
       this.#loading = { generation, promise: this.#load(generation) };
     }
-    return this.#loading.promise;
+    return this.#value ?? this.#loading.promise;
   }
 
   /** Whether a request from `ip` goes through now. */
@@ -89,6 +94,7 @@ export class MaintenanceSwitch implements InvalidationTarget {
     return value;
   }
 
+  /** A change was heard: the copy goes, and the next request waits for the new setting. */
   #forget(): void {
     this.#generation += 1;
     this.#value = null;
@@ -115,6 +121,10 @@ export const maintenancePlugin = appPlugin<{ config: Config; db: Kysely<Database
     onError: (error) => app.log.warn({ err: error }, 'maintenance: the setting could not be read; the last one known stays'),
   });
   app.decorate('maintenance', maintenance);
+  // Read once before the first request, so no request ever waits for it.
+  app.addHook('onReady', async () => {
+    await maintenance.current();
+  });
   const channel = await listenForInvalidations(db, maintenance);
   app.addHook('onClose', async () => {
     await channel.stop();
