@@ -4,31 +4,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { ArtKind } from '#contract/programme-calendar-constants';
 import type { AttributeSettings } from '#domain/programme-calendar';
-import type { Database } from '#server/db/schema';
+import { CALENDAR_COLUMNS, type Database } from '#server/db/schema';
+import { CONTENT_COLUMNS, type AttributeRow } from '#server/modules/attributes/repository';
 
-export const ATTRIBUTE_COLUMNS = [
-  'id', 'slug', 'nombre', 'display_order', 'enabled', 'month_start', 'month_end', 'quiz2_opens_at', 'sync_grace_hours',
-  'color', 'tagline', 'definition', 'personality', 'language', 'logo_url', 'banner_url',
-] as const;
+export const ATTRIBUTE_COLUMNS = [...CALENDAR_COLUMNS, 'sync_grace_hours', ...CONTENT_COLUMNS] as const;
 
-export interface AttributeRecord {
-  id: number;
-  slug: string;
-  nombre: string;
-  display_order: number;
-  enabled: boolean;
-  month_start: string | null;
-  month_end: string | null;
-  quiz2_opens_at: string | null;
-  sync_grace_hours: number;
-  color: string | null;
-  tagline: string | null;
-  definition: string | null;
-  personality: string[];
-  language: string[];
-  logo_url: string | null;
-  banner_url: string | null;
-}
+/** An attribute as Programa edits it: the calendar, the month's grace and the content agents read. */
+export type AttributeRecord = AttributeRow & { sync_grace_hours: number };
 
 export function createCalendarRepository(db: Kysely<Database>) {
   return {

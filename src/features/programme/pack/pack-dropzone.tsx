@@ -1,7 +1,7 @@
 import { Box, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { PACK_EXTENSION, PACK_MAX_BYTES } from '#contract/programme-pack-constants';
-import classes from './pack-dropzone.module.css';
+import { dropzoneClasses as classes } from '#components/dropzone-styles';
 
 // Windows labels a .zip application/x-zip-compressed; the server checks its bytes anyway.
 const ACCEPT = { 'application/zip': [PACK_EXTENSION], 'application/x-zip-compressed': [PACK_EXTENSION] };

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { CAPTIONS_ACCEPT, CAPTIONS_MAX_BYTES, MB, POSTER_ACCEPT, POSTER_MAX_BYTES, VIDEO_ACCEPT, VIDEO_MAX_BYTES } from '#contract/programme-videos-constants';
 import type { AdminVideo } from '#contract/programme-videos';
 import { errorMessage } from '#api/http';
 import { replaceVideoFiles } from '#api/programme-videos';
 import { FilePick } from './file-pick.tsx';
+import { UploadProgress } from './upload-progress.tsx';
 
 interface FilesFormProps {
   video: AdminVideo;
@@ -51,14 +52,7 @@ export function FilesForm({ video, online, onClose, onSaved }: FilesFormProps) {
         {video.captions_url && !captions && <Checkbox label="Quitar los subtítulos" checked={removeCaptions} onChange={(e) => setRemoveCaptions(e.currentTarget.checked)} disabled={saving} />}
         <FilePick label="Portada" accept={POSTER_ACCEPT} maxBytes={POSTER_MAX_BYTES} hint={video.poster_url ? 'Tiene portada.' : 'Sin portada.'} picked={poster} disabled={saving || removePoster} onPick={setPoster} onError={setError} />
         {video.poster_url && !poster && <Checkbox label="Quitar la portada" checked={removePoster} onChange={(e) => setRemovePoster(e.currentTarget.checked)} disabled={saving} />}
-        {progress !== null && (
-          <Stack gap={4}>
-            <Progress value={Math.round(progress * 100)} aria-label="Progreso de la subida" animated={progress < 1} />
-            <Text size="xs" c="dimmed" role="status">
-              {progress < 1 ? `Subiendo… ${Math.round(progress * 100)} %` : 'Comprobando los archivos…'}
-            </Text>
-          </Stack>
-        )}
+        <UploadProgress progress={progress} checking="Comprobando los archivos…" />
         {error && (
           <Alert color="red" role="alert">
             {error}

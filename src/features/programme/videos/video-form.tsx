@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Progress, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import {
   CAPTIONS_ACCEPT, CAPTIONS_MAX_BYTES, MB, POSTER_ACCEPT, POSTER_MAX_BYTES, TITLE_MAX_LENGTH, VIDEO_ACCEPT, VIDEO_MAX_BYTES,
 } from '#contract/programme-videos-constants';
@@ -8,6 +8,7 @@ import { firstProblem, videoChangeProblems, videoFieldProblems } from '#domain/p
 import { errorMessage } from '#api/http';
 import { updateVideo, uploadVideo } from '#api/programme-videos';
 import { FilePick } from './file-pick.tsx';
+import { UploadProgress } from './upload-progress.tsx';
 
 interface VideoFormProps {
   attribute: VideoAttribute;
@@ -82,14 +83,7 @@ export function VideoForm({ attribute, video, online, onClose, onSaved }: VideoF
             <FilePick label="Portada (opcional)" accept={POSTER_ACCEPT} maxBytes={POSTER_MAX_BYTES} hint="PNG, JPEG o WebP de hasta 2 MB." picked={poster} disabled={saving} onPick={setPoster} onError={setError} />
           </>
         )}
-        {progress !== null && (
-          <Stack gap={4}>
-            <Progress value={Math.round(progress * 100)} aria-label="Progreso de la subida" animated={progress < 1} />
-            <Text size="xs" c="dimmed" role="status">
-              {progress < 1 ? `Subiendo… ${Math.round(progress * 100)} %` : 'Comprobando el vídeo…'}
-            </Text>
-          </Stack>
-        )}
+        <UploadProgress progress={progress} checking="Comprobando el vídeo…" />
         {error && (
           <Alert color="red" role="alert">
             {error}

@@ -1,7 +1,7 @@
 import { Box, LoadingOverlay, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { IMPORT_MAX_BYTES, IMPORT_WRONG_TYPE } from '#contract/admin-constants';
-import classes from './import-dropzone.module.css';
+import { dropzoneClasses as classes } from '#components/dropzone-styles';
 
 // MIME types with their extensions: Windows often labels .csv as application/vnd.ms-excel.
 const ACCEPT = {
