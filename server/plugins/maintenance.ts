@@ -121,9 +121,10 @@ export const maintenancePlugin = appPlugin<{ config: Config; db: Kysely<Database
     onError: (error) => app.log.warn({ err: error }, 'maintenance: the setting could not be read; the last one known stays'),
   });
   app.decorate('maintenance', maintenance);
-  // Read once before the first request, so no request ever waits for it.
+  // Read as the app gets ready, so requests seldom wait for the first read; never held for it
+  // (a database that does not answer must not keep the server, and its health, from starting).
   app.addHook('onReady', async () => {
-    await maintenance.current();
+    void maintenance.current();
   });
   const channel = await listenForInvalidations(db, maintenance);
   app.addHook('onClose', async () => {
