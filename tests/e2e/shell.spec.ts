@@ -90,13 +90,14 @@ test('admin lands on its simulated navigation, with no agents\' modal, and its m
 
   await shell.expectMenuItems([
     'Inicio', 'Atributos', 'Ranking', 'Reglas servicio +impecable', 'Álbum de fotos', 'Mis ingresos',
-    'Navegación simulada', 'Seguimiento', 'Resumen de pedidos', 'Descarga Ranking', 'Importar usuarios', 'Salir',
+    'Navegación simulada', 'Seguimiento', 'Resumen de pedidos', 'Descarga Ranking', 'Importar usuarios', 'Programa', 'Salir',
   ]);
 
   const screens: Array<[string, RegExp, string | RegExp]> = [
     ['Resumen de pedidos', /\/listado-usuarios$/, 'Resumen de pedidos'],
     ['Descarga Ranking', /\/descargar\/ranking$/, 'Descargas de Ranking'],
     ['Importar usuarios', /\/importar-usuarios$/, 'Importar usuarios'],
+    ['Programa', /\/programa\/calendario$/, 'Programa'],
     ['Navegación simulada', /\/navegacion-simulada$/, 'Navegación Simulada'],
     ['Inicio', /\/home$/, 'Inicio'],
     ['Atributos', /\/atributos$/, /.+/],
