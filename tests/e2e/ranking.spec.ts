@@ -44,11 +44,16 @@ test('an agent switches views, sees the closed attributes, the prize bands, and 
   await ranking.switchTo('Atributo');
   await expect(ranking.tableTitle()).toHaveText('Ranking de tu sede');
 
-  // Paging.
-  await ranking.switchTo('Global');
-  await expect(ranking.previous()).toBeDisabled();
+  // Paging, on the global ranking: more pages than her site's (read before switching, since the
+  // site's pager may still be on screen for a moment after the switch).
+  const pagesOf = async () => Number((await ranking.pager().innerText()).match(/de (\d+)/)?.[1]);
   await expect(ranking.pager()).toHaveText(/^Página 1 de (\d+)$/);
-  const pages = Number((await ranking.pager().innerText()).match(/de (\d+)/)?.[1]);
+  const sitePages = await pagesOf();
+  await ranking.switchTo('Global');
+  await expect(ranking.tableTitle()).toHaveText('Ranking global');
+  await expect(ranking.previous()).toBeDisabled();
+  await expect.poll(pagesOf).toBeGreaterThan(sitePages);
+  const pages = await pagesOf();
   expect(pages).toBeGreaterThan(2);
   await expect.poll(() => ranking.positions()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   await ranking.next().click();
