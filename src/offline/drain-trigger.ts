@@ -32,3 +32,15 @@ export function requestDrain(delayMs = 200): void {
     handler?.().catch(() => undefined);
   }, delayMs);
 }
+
+/**
+ * Drains now and waits for it, for at most `timeoutMs`: a request that depends on what is
+ * queued (a quiz started right after its video's last report) sends the queue first. A drain
+ * that hangs on a dead network only delays the request; it never fails it.
+ */
+export async function drainFirst(timeoutMs = 5_000): Promise<void> {
+  if (!handler) return;
+  let timeout: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([handler().catch(() => undefined), new Promise((resolve) => (timeout = setTimeout(resolve, timeoutMs)))]);
+  clearTimeout(timeout);
+}

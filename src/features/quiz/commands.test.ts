@@ -2,9 +2,19 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Participation, Question } from '#contract/quiz';
 import { db, resetDb } from '#offline/db';
+import { setDrainHandler } from '#offline/drain-trigger';
+import { runCommand } from '#offline/outbox';
 import { quizAnswersOnDevice } from '#offline/quiz-answers';
 import { cacheKeys } from '#data/cache-keys';
-import { queueAnswer } from './commands.ts';
+import { queueAnswer, startParticipation } from './commands.ts';
+
+const calls: string[] = [];
+vi.mock('#api/quiz', () => ({
+  startQuiz: async () => {
+    calls.push('start');
+    return participation;
+  },
+}));
 
 const ana = 7;
 const participation: Participation = {
@@ -16,6 +26,7 @@ const answer = { userId: ana, attributeId: 3, attributeName: 'Accesible', quiz: 
 
 beforeEach(async () => {
   vi.useRealTimers();
+  calls.length = 0;
   await resetDb();
   await db.cache.put({ key: cacheKeys.quiz.participation(3, 1), userId: ana, data: participation, fetchedAt: 1 });
 });
@@ -44,5 +55,43 @@ describe('queueAnswer', () => {
   it('never claims a negative time (a device clock moved back)', async () => {
     await queueAnswer({ ...answer, completes: false, shownAt: Date.now() + 60_000 });
     expect((await db.outbox.toArray())[0]?.body).toEqual({ respuesta_id: 900, elapsed_ms: 0 });
+  });
+});
+
+describe('startParticipation', () => {
+  const videoReport = { userId: ana, label: 'Vídeo', subject: { kind: 'video-progress' as const, videoId: 5 }, request: { method: 'POST' as const, path: '/videos/5/progress', body: { progreso: 100 } }, affects: [] };
+
+  it("sends this user's queued work before asking the server (the video just finished unlocks the quiz)", async () => {
+    await runCommand(videoReport);
+    const unset = setDrainHandler(async () => {
+      calls.push('drain');
+      await db.outbox.clear();
+    });
+    try {
+      await startParticipation(ana, 3, 1);
+    } finally {
+      unset();
+    }
+    expect(calls).toEqual(['drain', 'start']);
+  });
+
+  it('starts at once with nothing queued, and a drain that never ends only delays it', async () => {
+    const unset = setDrainHandler(() => {
+      calls.push('drain');
+      return new Promise(() => undefined);
+    });
+    try {
+      await startParticipation(ana, 3, 1);
+      expect(calls).toEqual(['start']);
+      await runCommand(videoReport);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const started = startParticipation(ana, 3, 1);
+      await vi.waitFor(() => expect(calls).toEqual(['start', 'drain']));
+      await vi.advanceTimersByTimeAsync(5_000);
+      await started;
+      expect(calls).toEqual(['start', 'drain', 'start']);
+    } finally {
+      unset();
+    }
   });
 });

@@ -10,15 +10,21 @@ import { startQuiz } from '#api/quiz';
 import { quizFinishedAction, type QuizNumber } from '#domain/quiz';
 import { countQueuedAnswer, elapsedSince } from '#domain/quiz-flow';
 import { revalidate } from '#offline/cache';
-import { runCommand, updateSnapshot } from '#offline/outbox';
+import { drainFirst } from '#offline/drain-trigger';
+import { pendingCount, runCommand, updateSnapshot } from '#offline/outbox';
 import { recordQueuedAnswer } from '#offline/quiz-answers';
 import { cacheKeys } from '#data/cache-keys';
 import { logEvent } from '#data/log-event';
 
 export { forgetRefusedAnswer, markQuestionShown } from '#offline/quiz-answers';
 
-/** POST /start: the participation (new or existing), stored as the screen's snapshot. Throws ApiRequestError. */
+/**
+ * POST /start: the participation (new or existing), stored as the screen's snapshot. Throws
+ * ApiRequestError. The server starts a quiz only once its video is seen: a video finished a
+ * moment ago may still be in the outbox, so what this user has queued goes out first.
+ */
 export async function startParticipation(userId: number, attributeId: number, quiz: QuizNumber): Promise<Participation> {
+  if ((await pendingCount(userId)) > 0) await drainFirst();
   const participation = await startQuiz(attributeId, quiz);
   await revalidate(cacheKeys.quiz.participation(attributeId, quiz), userId, async () => participation);
   return participation;
