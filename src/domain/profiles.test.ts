@@ -12,6 +12,7 @@ import {
   isSupervisorProfile,
   normalizeProfile,
   showsBalance,
+  takesPart,
   usesPlatformStep,
   usesRankingDownloadFilter,
   type AccessUser,
@@ -68,6 +69,28 @@ describe('showsBalance', () => {
     [admin, false],
   ] as Array<[AccessUser, boolean]>)('%o → %s', (user, expected) => {
     expect(showsBalance(user)).toBe(expected);
+  });
+});
+
+describe('takesPart', () => {
+  it.each([
+    ['an agent of brand 2', agent2, true],
+    ['an agent of brand 1', agent1, true],
+    ['an agent of another brand', agent3, true],
+    ['INTERNO', interno, false],
+    ['PLATAFORMA (any case)', plataforma, false],
+    ['LATAM (any case)', latam, false],
+    ['admin', admin, false],
+    ['an unknown profile', { perfil: 'jefe', marca_id: 2 }, false],
+    ['a user without perfil', noProfile, false],
+    ['nobody signed in', null, false],
+  ] as Array<[string, AccessUser | null, boolean]>)('%s → %s', (_who, user, expected) => {
+    expect(takesPart(user)).toBe(expected);
+  });
+
+  it('while a supervisor browses as an agent, the agent on screen takes part', () => {
+    const session = { user: agent2, originalUser: admin };
+    expect([takesPart(session.user), takesPart(session.originalUser)]).toEqual([true, false]);
   });
 });
 

@@ -48,6 +48,17 @@ export function isAgentProfile(perfil: string | null | undefined): boolean {
   return normalizeProfile(perfil) === '';
 }
 
+/**
+ * Whether the person on screen takes part as a learner and earner: watches to earn, takes the
+ * quizzes, has progress, a balance, prizes within reach and an income history. Only agents do;
+ * staff signed in as themselves see the programme and their own tools instead. Pass the
+ * session's user: while a supervisor browses as an agent that is the agent, whose view the
+ * supervisor sees (read-only, the server refuses the writes).
+ */
+export function takesPart(user: Pick<SessionUser, 'perfil'> | null | undefined): boolean {
+  return user !== null && user !== undefined && isAgentProfile(user.perfil);
+}
+
 /** INTERNO and PLATAFORMA: kept off / and /premios, offered the ranking downloads. */
 export function isInternoOrPlataforma(perfil: string | null | undefined): boolean {
   const profile = normalizeProfile(perfil);
