@@ -1,23 +1,31 @@
 import type { ReactNode } from 'react';
 import { Button } from '@mantine/core';
+import type { CachedQuery } from '#offline/use-cached-query';
+import { LoadError } from './load-error';
 import { NoticeScreen } from './notice-screen';
 
+/** What every offline state promises: the screen fills in by itself (the read retries on 'online'). */
+export const FILLS_IN_ONLINE = 'Se cargará en cuanto vuelvas a tener red, sin que tengas que hacer nada.';
+
 interface OfflineStateProps {
-  /** What to do about it, e.g. "Abre el catálogo con conexión una vez para verlo sin conexión." */
+  /** What it needs, e.g. "Abre el catálogo con conexión una vez para verlo sin conexión." */
   children: ReactNode;
   /** Ask again now (the screen also retries by itself when the browser says it is back online). */
   onRetry?: () => void;
+  /** Inside a card or section with its own heading (h2): no card of its own, an h3. */
+  inline?: boolean;
 }
 
 /**
  * A screen with nothing on the device yet and no network to fetch it: a calm explanation in
  * place of an error (nothing failed; the device just has not seen this screen online).
  */
-export function OfflineState({ children, onRetry }: OfflineStateProps) {
+export function OfflineState({ children, onRetry, inline = false }: OfflineStateProps) {
   return (
     <NoticeScreen
       title="Sin conexión"
-      headingOrder={2}
+      headingOrder={inline ? 3 : 2}
+      framed={!inline}
       iconColor="gray"
       icon={
         <>
@@ -36,7 +44,33 @@ export function OfflineState({ children, onRetry }: OfflineStateProps) {
         )
       }
     >
-      {children}
+      {children} {FILLS_IN_ONLINE}
     </NoticeScreen>
   );
+}
+
+interface QueryFallbackProps {
+  /** A read with nothing to show (status 'offline' or 'error'). */
+  query: Pick<CachedQuery<unknown>, 'status' | 'error' | 'revalidate'>;
+  /** What it needs offline: "Abre el ranking con conexión una vez para verlo sin conexión." */
+  offline: ReactNode;
+  /** The failure, the reason follows: "No se pudo cargar el ranking". */
+  errorTitle: string;
+  inline?: boolean;
+}
+
+/**
+ * A read with no copy to show: the offline state when the device has no network (the read's
+ * status decides, once, in useCachedQuery), else the failure with a retry.
+ */
+export function QueryFallback({ query, offline, errorTitle, inline }: QueryFallbackProps) {
+  const retry = () => void query.revalidate();
+  if (query.status === 'offline') {
+    return (
+      <OfflineState onRetry={retry} inline={inline}>
+        {offline}
+      </OfflineState>
+    );
+  }
+  return <LoadError title={`${errorTitle}: ${query.error ?? 'error desconocido'}`} onRetry={retry} />;
 }

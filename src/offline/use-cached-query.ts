@@ -16,8 +16,27 @@ export interface CachedQueryOptions {
   maxAgeMs?: number;
 }
 
+/**
+ * What a screen shows for a read: `ready` (a copy, fresh or not), `loading` (the first answer is
+ * on its way), `offline` (no copy on the device and no network: not a failure, it fills in by
+ * itself when the network is back), `error` (the server said no, or storage failed) or `idle`
+ * (nothing asked: no key or no user).
+ */
+export type QueryStatus = 'idle' | 'loading' | 'ready' | 'offline' | 'error';
+
+/** The one decision between the offline state and an error (pure: the hook passes `offline`). */
+export function queryStatus(read: { active: boolean; hasData: boolean; isLoading: boolean; error: string | null; offline: boolean }): QueryStatus {
+  if (read.hasData) return 'ready';
+  if (!read.active) return 'idle';
+  if (read.isLoading) return 'loading';
+  if (read.offline || read.error === OFFLINE_MESSAGE) return 'offline';
+  return 'error';
+}
+
 export interface CachedQuery<T> {
   data: T | undefined;
+  /** See QueryStatus: screens branch on it rather than on data, isLoading and error. */
+  status: QueryStatus;
   fetchedAt: number | undefined;
   /** No snapshot yet and the first answer is on its way. */
   isLoading: boolean;
@@ -150,14 +169,18 @@ export function useCachedQuery<T>(
   const fetchedAt = row?.fetchedAt;
   const storageError = live && 'error' in live ? live.error : null;
   const fresh = fetchedAt !== undefined && maxAgeMs > 0 && Date.now() - fetchedAt < maxAgeMs;
+  // After a successful fetch the row is written, then reaches the live query a moment later:
+  // still loading until it arrives, never a flash of "no data" (which remounted forms).
+  const isLoading = active && data === undefined && storageError === null && (!current.attempted || current.revalidating || current.confirmed);
+  const error = current.error ?? storageError;
   return {
     data,
+    // Read at render: every change of the network re-renders (the 'online' listener's run, or the offline run's error).
+    status: queryStatus({ active, hasData: data !== undefined, isLoading, error, offline: surelyOffline() }),
     fetchedAt,
-    // After a successful fetch the row is written, then reaches the live query a moment later:
-    // still loading until it arrives, never a flash of "no data" (which remounted forms).
-    isLoading: active && data === undefined && storageError === null && (!current.attempted || current.revalidating || current.confirmed),
+    isLoading,
     isRevalidating: current.revalidating,
-    error: current.error ?? storageError,
+    error,
     isStale: data !== undefined && (current.error !== null || (!current.confirmed && !fresh)),
     revalidate: run,
   };

@@ -1,6 +1,7 @@
 import { Alert, Card, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { AlertIcon } from '#components/alert-icon';
 import { FreshnessNote } from '#components/freshness-note';
+import { QueryFallback } from '#components/offline-state';
 import { PageLoader } from '#components/page-loader';
 import { albumSlides } from '../album-slides.ts';
 import { useImageDownload } from '../hooks/use-image-download.ts';
@@ -33,17 +34,17 @@ export function AlbumScreen({ userId }: { userId: number }) {
           </Group>
         </Alert>
       )}
-      <Card>
-        {album.isLoading ? (
-          <PageLoader label="Cargando álbum..." />
-        ) : !album.data ? (
-          <Alert color="red" icon={<AlertIcon />} role="alert">
-            No se pudo cargar el álbum: {album.error ?? 'Error desconocido'}
-          </Alert>
-        ) : (
-          <AlbumCarousel slides={albumSlides(album.data, calendar.data)} userId={userId} onDownload={(path, name) => void download(path, name)} />
-        )}
-      </Card>
+      {album.status === 'offline' || album.status === 'error' ? (
+        <QueryFallback query={album} offline="Abre el álbum con conexión una vez para verlo sin conexión." errorTitle="No se pudo cargar el álbum" />
+      ) : (
+        <Card>
+          {album.data ? (
+            <AlbumCarousel slides={albumSlides(album.data, calendar.data)} userId={userId} onDownload={(path, name) => void download(path, name)} />
+          ) : (
+            <PageLoader label="Cargando álbum..." />
+          )}
+        </Card>
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { inDisplayOrder, isNewAttribute } from '#domain/training';
-import { LoadError } from '#components/load-error';
+import { QueryFallback } from '#components/offline-state';
 import { FreshnessNote } from '#components/freshness-note';
 import { useCalendar } from '#data/shared-reads';
 import { AttributeTile } from '#features/attributes/components/attribute-tile.tsx';
@@ -38,7 +38,7 @@ export function AttributesScreen({ userId }: { userId: number }) {
           ))}
         </SimpleGrid>
       ) : (
-        <LoadError title={`No se pudieron obtener los atributos: ${calendar.error ?? ''}`} onRetry={() => void calendar.revalidate()} />
+        <QueryFallback query={calendar} offline="Abre los atributos con conexión una vez para verlos sin conexión." errorTitle="No se pudieron obtener los atributos" />
       )}
     </Stack>
   );

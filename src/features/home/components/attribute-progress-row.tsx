@@ -15,7 +15,7 @@ interface AttributeProgressRowProps {
 
 /** One attribute's training progress (GET /progreso/{id}), from the device's snapshot first. */
 export function AttributeProgressRow({ attribute, userId, isCurrent }: AttributeProgressRowProps) {
-  const { data, isLoading, error, isStale, fetchedAt } = useAttributeProgress(attribute.id, userId);
+  const { data, isLoading, error, status, isStale, fetchedAt } = useAttributeProgress(attribute.id, userId);
 
   return (
     <Group wrap="nowrap" gap="md" align="center">
@@ -38,7 +38,7 @@ export function AttributeProgressRow({ attribute, userId, isCurrent }: Attribute
             </Text>
           )}
         </Group>
-        <ProgressState value={data} isLoading={isLoading} error={error} label={`Progreso de ${attribute.nombre}`} />
+        <ProgressState value={data} isLoading={isLoading} error={error} offline={status === 'offline'} label={`Progreso de ${attribute.nombre}`} />
         <FreshnessNote fetchedAt={fetchedAt} isStale={isStale} />
       </Stack>
     </Group>

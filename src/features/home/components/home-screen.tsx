@@ -6,7 +6,7 @@ import { currentAttribute } from '#domain/calendar';
 import { bannerAttributes, firstBannerArt, inDisplayOrder } from '#domain/training';
 import { sessionAtom } from '#offline/session';
 import { useShellArt } from '#offline/shell-hint';
-import { LoadError } from '#components/load-error';
+import { QueryFallback } from '#components/offline-state';
 import { useCalendar } from '#data/shared-reads';
 import { useFirstBannerClick } from '#features/home/hooks/use-first-banner-click.ts';
 import { AttributeAvatars } from '#features/home/components/attribute-avatars.tsx';
@@ -32,7 +32,7 @@ export function HomeScreen({ user }: { user: SessionUser }) {
     return (
       <Stack gap="md">
         <PageHeading />
-        <LoadError title={`No se pudieron obtener los atributos: ${calendar.error ?? ''}`} onRetry={() => void calendar.revalidate()} />
+        <QueryFallback query={calendar} offline="Abre el inicio con conexión una vez para verlo sin conexión." errorTitle="No se pudieron obtener los atributos" />
       </Stack>
     );
   }

@@ -28,6 +28,7 @@ export function NotificationCentre({ user, opened, onClose }: NotificationCentre
           list={list.data}
           isLoading={list.isLoading}
           error={list.error}
+          status={list.status}
           onRetry={() => void list.revalidate()}
           limit={CENTRE_LIMIT}
           onOpen={onClose}

@@ -1,6 +1,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { NotificationList as List } from '#contract/notifications';
 import { LoadError } from '#components/load-error';
+import { OfflineState } from '#components/offline-state';
+import type { QueryStatus } from '#offline/use-cached-query';
 import { markAllNotificationsRead } from '../commands.ts';
 import { newestId } from '../list-changes.ts';
 import { NotificationItem } from './notification-item.tsx';
@@ -10,6 +12,8 @@ interface NotificationListProps {
   list: List | undefined;
   isLoading: boolean;
   error: string | null;
+  /** The read's status: 'offline' shows the offline state instead of an error. */
+  status: QueryStatus;
   onRetry: () => void;
   /** Show at most this many (the centre shows the newest); all when absent. */
   limit?: number;
@@ -17,9 +21,10 @@ interface NotificationListProps {
 }
 
 /** The notifications, newest first, with "Marcar todo como leído" while any is unread. */
-export function NotificationList({ userId, list, isLoading, error, onRetry, limit, onOpen }: NotificationListProps) {
+export function NotificationList({ userId, list, isLoading, error, status, onRetry, limit, onOpen }: NotificationListProps) {
   if (!list) {
     if (isLoading) return <Text c="gray.7">Cargando avisos...</Text>;
+    if (status === 'offline') return <OfflineState inline onRetry={onRetry}>Abre los avisos con conexión una vez para verlos sin conexión.</OfflineState>;
     return <LoadError title={`No se pudieron cargar los avisos. ${error ?? ''}`.trim()} onRetry={onRetry} />;
   }
   const hasta = newestId(list);

@@ -21,7 +21,7 @@ export function NotificationsScreen({ user, impersonating }: { user: SessionUser
         <Title order={2} size="h4" id="avisos-lista" mb="sm">
           Tus avisos
         </Title>
-        <NotificationList userId={user.id} list={list.data} isLoading={list.isLoading} error={list.error} onRetry={() => void list.revalidate()} />
+        <NotificationList userId={user.id} list={list.data} isLoading={list.isLoading} error={list.error} status={list.status} onRetry={() => void list.revalidate()} />
       </Card>
       <Card component="section" aria-labelledby="avisos-preferencias">
         <Title order={2} size="h4" id="avisos-preferencias" mb={4}>

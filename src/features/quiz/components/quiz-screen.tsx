@@ -1,6 +1,7 @@
 import { Alert, Button, Text } from '@mantine/core';
 import { AlertIcon } from '#components/alert-icon';
 import { AttributeNotOpen } from '#components/attribute-not-open';
+import { OfflineState } from '#components/offline-state';
 import { PageLoader } from '#components/page-loader';
 import { currentAttribute } from '#domain/calendar';
 import { paths } from '#domain/paths';
@@ -36,6 +37,8 @@ export function QuizScreen(props: QuizProps) {
     <QuizPage quiz={quiz} attributeName={attributeName} title={`Demuestra tu conocimiento sobre el atributo ${attributeName}`}>
       {open === null || participation.isLoading ? (
         <PageLoader />
+      ) : participation.status === 'offline' ? (
+        <OfflineState onRetry={() => void participation.revalidate()}>Abre este cuestionario con conexión una vez para hacerlo sin conexión.</OfflineState>
       ) : (
         <Alert color="red" role="alert" icon={<AlertIcon />} title="Error al iniciar el cuestionario.">
           <Text size="sm">{participation.error}</Text>

@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
-import { AlertIcon } from '#components/alert-icon';
+import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { FreshnessNote } from '#components/freshness-note';
+import { QueryFallback } from '#components/offline-state';
 import { PageLoader } from '#components/page-loader';
 import type { RankingPage } from '#contract/ranking';
 import { pageCount } from '#domain/ranking';
@@ -53,9 +53,7 @@ export function RankingTableCard({ title, ranking, page, onPage, search, myUserI
             <PageLoader label="Cargando datos..." />
           </div>
         ) : data === undefined ? (
-          <Alert color="red" icon={<AlertIcon />} role="alert">
-            No se pudo cargar el ranking: {ranking.error}
-          </Alert>
+          <QueryFallback query={ranking} inline offline="Abre este ranking con conexión una vez para verlo sin conexión." errorTitle="No se pudo cargar el ranking" />
         ) : (
           <RankingTable page={data} myUserId={myUserId} />
         )}

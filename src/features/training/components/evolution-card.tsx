@@ -17,7 +17,7 @@ interface EvolutionCardProps {
 
 /** The attribute's evolution: its logo and the training progress (GET /progreso). */
 export function EvolutionCard({ slug, logoUrl, attributeName, progress, available }: EvolutionCardProps) {
-  const { data, isLoading, error, fetchedAt, isStale } = progress;
+  const { data, isLoading, error, status, fetchedAt, isStale } = progress;
   return (
     <Card component="section" aria-labelledby="evolucion">
       <Title order={2} size="h5" id="evolucion" mb="md">
@@ -39,7 +39,7 @@ export function EvolutionCard({ slug, logoUrl, attributeName, progress, availabl
               Disponible cuando empiece el mes de {attributeName}.
             </Text>
           ) : (
-            <ProgressState value={data} isLoading={isLoading} error={error} label={`Progreso de ${attributeName}`} />
+            <ProgressState value={data} isLoading={isLoading} error={error} offline={status === 'offline'} label={`Progreso de ${attributeName}`} />
           )}
           <FreshnessNote fetchedAt={fetchedAt} isStale={isStale} />
         </Stack>

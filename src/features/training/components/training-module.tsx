@@ -4,6 +4,7 @@ import type { Video } from '#contract/training';
 import { padlockOpen, quizButtonState, quizVideo, sortVideos } from '#domain/training';
 import { AlertIcon } from '#components/alert-icon';
 import { FreshnessNote } from '#components/freshness-note';
+import { OfflineState } from '#components/offline-state';
 import { onDemand } from '#components/on-demand';
 import type { CachedQuery } from '#offline/use-cached-query';
 import { logEvent } from '#data/log-event';
@@ -78,6 +79,10 @@ export function TrainingModule({ userId, attributeId, slug, attributeName, video
             <Skeleton key={i} height={66} radius="md" />
           ))}
         </Stack>
+      ) : videos.status === 'offline' ? (
+        <OfflineState inline onRetry={() => void videos.revalidate()}>
+          Abre los vídeos de {attributeName} con conexión una vez para verlos sin conexión.
+        </OfflineState>
       ) : videos.data === undefined ? (
         <Alert color="red" role="alert" icon={<AlertIcon />} title="Error al verificar si el video ha sido visto." mt="md">
           <Text size="sm">{videos.error}</Text>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, Loader, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { refaceCardView } from '#domain/reface';
 import { AlertIcon } from '#components/alert-icon';
+import { OfflineState } from '#components/offline-state';
 import { RefacePortrait, useStoredPortrait } from '#components/reface-portrait';
 import { FreshnessNote } from '#components/freshness-note';
 import { RefaceUploadForm } from './reface-upload-form.tsx';
@@ -41,7 +42,7 @@ export function RefaceCard({ userId, attributeId, attributeName, available }: Re
   const status = useRefaceStatus(attributeId, available ? userId : null);
   const portrait = useStoredPortrait(status.data?.image_path ?? null, userId);
   const [repeating, setRepeating] = useState(false);
-  const view = !available ? 'unavailable' : status.data ? refaceCardView(status.data.status) : status.isLoading ? null : 'failed';
+  const view = !available ? 'unavailable' : status.data ? refaceCardView(status.data.status) : status.isLoading ? null : status.status === 'offline' ? 'offline' : 'failed';
   const afterUpload = async () => {
     setRepeating(false);
     await status.revalidate();
@@ -104,6 +105,12 @@ export function RefaceCard({ userId, attributeId, attributeName, available }: Re
             </Button>
           )}
         </Stack>
+      )}
+
+      {view === 'offline' && (
+        <OfflineState inline onRetry={() => void status.revalidate()}>
+          Abre el Reface con conexión una vez para verlo sin conexión.
+        </OfflineState>
       )}
 
       {view === 'failed' && (

@@ -7,7 +7,6 @@ import { PageLoader } from '#components/page-loader';
 import { DOWNLOAD_FAILED, saveOrderSummary } from '#features/admin/order-summary/commands.ts';
 import { useSummaryView } from '#features/admin/order-summary/hooks/use-summary-view.ts';
 import { useOrderSummary } from '#features/admin/order-summary/queries.ts';
-import { OFFLINE_MESSAGE, surelyOffline } from '#offline/network';
 import { OrderSummaryCards } from './order-summary-cards.tsx';
 import { OrderSummaryPager } from './order-summary-pager.tsx';
 import { OrderSummaryTable } from './order-summary-table.tsx';
@@ -35,8 +34,8 @@ export function OrderSummaryScreen({ userId }: { userId: number }) {
 
   const body = () => {
     if (summary.isLoading) return <PageLoader label="Cargando datos..." />;
-    if (summary.data === undefined && (surelyOffline() || summary.error === OFFLINE_MESSAGE)) {
-      return <OfflineState onRetry={() => void summary.revalidate()}>Abre el resumen de pedidos con conexión una vez para verlo sin conexión. Se cargará solo en cuanto vuelvas a tener red.</OfflineState>;
+    if (summary.status === 'offline') {
+      return <OfflineState onRetry={() => void summary.revalidate()}>Abre el resumen de pedidos con conexión una vez para verlo sin conexión.</OfflineState>;
     }
     if (summary.data === undefined) {
       return (

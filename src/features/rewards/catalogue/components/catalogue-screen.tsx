@@ -7,7 +7,6 @@ import { AlertIcon } from '#components/alert-icon';
 import { OfflineState } from '#components/offline-state';
 import { PageLoader } from '#components/page-loader';
 import { onDemand } from '#components/on-demand';
-import { OFFLINE_MESSAGE } from '#offline/network';
 import { ScreenTitle } from '#features/rewards/components/screen-title.tsx';
 import type { RewardsUser } from '#features/rewards/hooks/use-rewards-user.ts';
 import { useBalance } from '#data/shared-reads';
@@ -40,11 +39,11 @@ export function CatalogueScreen({ rewards }: { rewards: RewardsUser }) {
 
   if (catalogue.isLoading) return <PageLoader label="Cargando catálogo de premios..." />;
   // Nothing on the device and no network: not a failure, the catalogue was never seen online.
-  if (!catalogue.data && (!online || catalogue.error === OFFLINE_MESSAGE)) {
+  if (catalogue.status === 'offline') {
     return (
       <Stack gap="lg">
         <ScreenTitle title="Catálogo de premios" />
-        <OfflineState onRetry={() => void catalogue.revalidate()}>Abre el catálogo con conexión una vez para verlo sin conexión. Se cargará solo en cuanto vuelvas a tener red.</OfflineState>
+        <OfflineState onRetry={() => void catalogue.revalidate()}>Abre el catálogo con conexión una vez para verlo sin conexión.</OfflineState>
       </Stack>
     );
   }

@@ -6,7 +6,6 @@ import { RestrictedAccess } from '#components/restricted-access';
 import { ScreenTitle } from '#features/rewards/components/screen-title.tsx';
 import { useRewardsUser } from '#features/rewards/hooks/use-rewards-user.ts';
 import { useOrders } from '#features/rewards/queries.ts';
-import { OFFLINE_MESSAGE, surelyOffline } from '#offline/network';
 import { OrderCard } from '../components/order-card.tsx';
 
 /** /mis-ordenes ("Mis Premios"): brand 2 only; everyone else sees "Acceso restringido". */
@@ -27,11 +26,11 @@ function OrdersScreen({ userId }: { userId: number }) {
       </Stack>
     );
   }
-  if (!orders.data && (surelyOffline() || orders.error === OFFLINE_MESSAGE)) {
+  if (orders.status === 'offline') {
     return (
       <Stack gap="lg">
         {title}
-        <OfflineState onRetry={() => void orders.revalidate()}>Abre Mis Premios con conexión una vez para verlos sin conexión. Se cargarán solos en cuanto vuelvas a tener red.</OfflineState>
+        <OfflineState onRetry={() => void orders.revalidate()}>Abre Mis Premios con conexión una vez para verlos sin conexión.</OfflineState>
       </Stack>
     );
   }
