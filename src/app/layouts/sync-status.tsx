@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatAge } from '#offline/format-age';
 import { useSyncStatus } from '#offline/use-sync-status';
+import { useHeldWhileBusy } from '#offline/use-busy';
 import { useScreenDataAge } from '#components/screen-data-age';
 import { useOnDemand } from '#app/hooks/use-on-demand.ts';
 import { SyncDetailsTrigger } from '#app/layouts/sync-details-trigger.tsx';
@@ -42,7 +43,9 @@ function SyncIcon() {
  * The header's sync line, one line high: "Sin conexión", what waits to be sent (every kind, and
  * the IMPs it will bring), how old the screen's data is (once per screen), and a button for the
  * detail (each pending action, the refused ones to retry or discard, the last sync). Shows
- * nothing while online with nothing to say; its live region stays mounted to announce.
+ * nothing while online with nothing to say; its live region stays mounted to announce. While a
+ * quiz question or a video is on screen it neither appears nor goes (its words still change):
+ * the line would move the question's controls under the finger.
  */
 export function SyncStatus({ userId }: { userId: number }) {
   const status = useSyncStatus(userId);
@@ -50,7 +53,7 @@ export function SyncStatus({ userId }: { userId: number }) {
   const now = useNow(30_000);
   const summary = useMemo(() => summarizePending(status.pendingRows), [status.pendingRows]);
   const pending = pendingText(summary);
-  const visible = !status.online || pending !== null || status.failed.length > 0 || dataAge !== null;
+  const visible = useHeldWhileBusy(!status.online || pending !== null || status.failed.length > 0 || dataAge !== null);
   const { Loaded, start, standIn } = useOnDemand(loadDetails);
 
   return (

@@ -18,7 +18,8 @@ const store = () => getDefaultStore();
 const setStatus = (status: UpdateStatus) => store().set(updateStatusAtom, status);
 
 async function reloadWhenIdle(): Promise<void> {
-  await whenIdle();
+  // Checked again after each wait: a hold taken as the last one went still counts.
+  while (isBusy()) await whenIdle();
   window.location.reload();
 }
 
@@ -71,7 +72,7 @@ async function applyNow(): Promise<void> {
     workbox.messageSkipWaiting();
   } else {
     // Already activated (another tab): only this page is old.
-    window.location.reload();
+    await reloadWhenIdle();
   }
 }
 
@@ -81,7 +82,7 @@ export async function applyUpdate(): Promise<void> {
   if (status === 'deferred' || status === 'applying') return;
   if (isBusy()) {
     setStatus('deferred');
-    await whenIdle();
+    while (isBusy()) await whenIdle();
   }
   await applyNow();
 }

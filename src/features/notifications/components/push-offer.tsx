@@ -1,14 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, Group, Text } from '@mantine/core';
+import { useScreenBusy } from '#offline/use-busy';
 import { usePushDevice } from '../hooks/use-push-device.ts';
 import { dismissedMemory, readPromptMemory, writePromptMemory } from '../prompt-rule.ts';
 
 /**
  * The app's own offer of Web Push (prompt-rule.ts says when): a small card, not the browser's
  * dialog, which only opens after "Activar avisos" is tapped. "Ahora no" keeps it away a month.
+ * Never over a quiz question or a video: it waits until they close.
  */
 export function PushOffer() {
   const { state, busy, error, enable } = usePushDevice();
+  const screenBusy = useScreenBusy();
   const [closed, setClosed] = useState(false);
   // Subscribed meanwhile (on /avisos, or the permission was granted): nothing more to offer.
   useEffect(() => {
@@ -20,7 +23,7 @@ export function PushOffer() {
     setClosed(true);
   };
   return (
-    <Dialog opened={state === 'off' && !closed} onClose={dismiss} withCloseButton size="lg" radius="md" position={{ bottom: 16, right: 16 }} aria-label="Avisos en este dispositivo" role="dialog">
+    <Dialog opened={state === 'off' && !closed && !screenBusy} onClose={dismiss} withCloseButton size="lg" radius="md" position={{ bottom: 16, right: 16 }} aria-label="Avisos en este dispositivo" role="dialog">
       <Text size="sm" fw={700} mb={4}>
         ¿Te avisamos cuando haya algo para ti?
       </Text>

@@ -3,8 +3,10 @@ import { Badge, Button, Card, Group, Progress, Text, Title } from '@mantine/core
 import type { Question } from '#contract/quiz';
 import { answerPoints } from '#domain/quiz';
 import { formatTimer } from '#domain/quiz-flow';
+import { useBusyWhileMounted } from '#offline/use-busy';
 import { useQuestionTimer } from '#features/quiz/hooks/use-question-timer.ts';
 import { AnswerOptions } from '#features/quiz/components/answer-options.tsx';
+import { ClockAwayNotice } from '#features/quiz/components/clock-away-notice.tsx';
 import classes from './quiz.module.css';
 
 function ClockIcon() {
@@ -36,6 +38,8 @@ interface QuestionCardProps {
  */
 export function QuestionCard({ participationId, question, total, review, onConfirm, children }: QuestionCardProps) {
   const [selected, setSelected] = useState<string | null>(null);
+  // The clock runs: no reload, and the app's own notices wait (#offline/busy).
+  useBusyWhileMounted('quiz');
   const { shownAt, elapsedMs } = useQuestionTimer(participationId, question.id, review === null);
   const time = elapsedMs === null ? null : formatTimer(elapsedMs);
   const titleId = `pregunta-${question.id}`;
@@ -83,6 +87,7 @@ export function QuestionCard({ participationId, question, total, review, onConfi
             Corregir y continuar
           </Button>
         </div>
+        <ClockAwayNotice shownAt={shownAt} running={review === null} />
       </div>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { Alert, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { Video } from '#contract/training';
 import { VIDEO_POINTS } from '#domain/points';
+import { useBusyWhileMounted } from '#offline/use-busy';
 import { useVideoJs } from '#features/training/hooks/use-video-js.ts';
 import { useVideoProgress } from '#features/training/hooks/use-video-progress.ts';
 import classes from './video-player-modal.module.css';
@@ -19,6 +20,8 @@ interface VideoPlayerModalProps {
 
 /** Spec 4: the video plays in a modal; progress is reported while it plays and on closing. */
 export function VideoPlayerModal({ userId, attributeId, attributeName, index, video, onClose }: VideoPlayerModalProps) {
+  // No reload, and the app's own notices wait, while the player is open (#offline/busy).
+  useBusyWhileMounted('video');
   const progress = useVideoProgress({ userId, attributeId, attributeName, index, video, onFinished: onClose });
   const { hostRef, status, position } = useVideoJs(video, progress);
 
