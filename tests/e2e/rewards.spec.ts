@@ -48,7 +48,7 @@ test('Ana redeems a prize: the balance drops, the order has its coupon, the move
 
   await page.goto('/mis-ingresos');
   await expect(page.getByRole('heading', { name: 'Historial de IMPs' })).toBeVisible();
-  const latest = page.getByRole('list', { name: 'Movimientos de IMPs' }).getByRole('listitem').first();
+  const latest = page.getByRole('list', { name: /^Movimientos de IMPs/ }).first().getByRole('listitem').first();
   await expect(latest).toContainText(`Canje: ${PRIZE}`);
   await expect(latest).toContainText('-100 IMPs');
 });

@@ -8,8 +8,7 @@ import { ScreenTitle } from '#features/rewards/components/screen-title.tsx';
 import { useRewardsUser } from '#features/rewards/hooks/use-rewards-user.ts';
 import { useImpsHistory } from '#features/rewards/queries.ts';
 import { OFFLINE_MESSAGE, surelyOffline } from '#offline/network';
-import { MovementCard } from '../components/movement-card.tsx';
-import classes from '../components/history.module.css';
+import { HistoryMonths } from '../components/history-months.tsx';
 
 /** /mis-ingresos ("Historial de IMPs"): brand 2 only; everyone else goes to /home. */
 export function HistoryRoute() {
@@ -38,11 +37,7 @@ function HistoryScreen({ userId }: { userId: number }) {
           </Text>
         </Card>
       ) : (
-        <ul className={classes.list} aria-label="Movimientos de IMPs">
-          {history.data.map((movement) => (
-            <MovementCard key={movement.id} movement={movement} />
-          ))}
-        </ul>
+        <HistoryMonths movements={history.data} />
       )}
     </Stack>
   );
