@@ -45,6 +45,14 @@ describe('guardRedirect', () => {
     ['/ranking/accesible', plataforma, null],
     ['/', admin, '/home'],
     ['/premios', admin, null],
+    // An earner's records: staff never earn, so theirs are empty; agents keep theirs.
+    ['/mis-ingresos', agent2, null],
+    ['/mis-ordenes', agent2, null],
+    ['/mis-ingresos', admin, '/navegacion-simulada'],
+    ['/mis-ordenes/', admin, '/navegacion-simulada'],
+    ['/mis-ingresos', interno, '/navegacion-simulada'],
+    ['/Mis-Ingresos', plataforma, '/navegacion-simulada'],
+    ['/mis-ingresos', latam, '/listado-usuarios'],
     ['/HOME', agent1, null],
   ];
   it.each(cases)('%s as %o → %s', (path, user, expected) => {
@@ -117,10 +125,10 @@ describe('menuItems', () => {
     ['brand 2 agent', agent2, [...base, 'Mis ingresos', 'Catálogo Premios', 'Mis Premios', 'Salir']],
     ['brand 1 agent', agent1, [...base, 'Salir']],
     ['brand 2 agent of the corporate domain', staff('ana@impecable.demo', agent2), [...base, 'Mis ingresos', 'Catálogo Premios', 'Mis Premios', 'Salir']],
-    ['INTERNO brand 2', staff('interno@impecable.demo', interno), [...base, 'Mis ingresos', 'Navegación simulada', 'Seguimiento', 'Descarga Ranking', 'Importar usuarios', 'Salir']],
+    ['INTERNO brand 2 (never earns: no Mis ingresos)', staff('interno@impecable.demo', interno), [...base, 'Navegación simulada', 'Seguimiento', 'Descarga Ranking', 'Importar usuarios', 'Salir']],
     ['PLATAFORMA brand 1', staff('p@impecable.demo', { perfil: 'PLATAFORMA', marca_id: 1 }), [...base, 'Navegación simulada', 'Seguimiento', 'Descarga Ranking', 'Importar usuarios', 'Salir']],
-    ['admin brand 2', staff('admin@impecable.demo', admin), [...base, 'Mis ingresos', 'Navegación simulada', 'Seguimiento', 'Resumen de pedidos', 'Descarga Ranking', 'Importar usuarios', 'Programa', 'Salir']],
-    ['admin outside the corporate domain', staff('admin@elsewhere.example', admin), [...base, 'Mis ingresos', 'Navegación simulada', 'Seguimiento', 'Resumen de pedidos', 'Descarga Ranking', 'Programa', 'Salir']],
+    ['admin brand 2 (never earns: no Mis ingresos)', staff('admin@impecable.demo', admin), [...base, 'Navegación simulada', 'Seguimiento', 'Resumen de pedidos', 'Descarga Ranking', 'Importar usuarios', 'Programa', 'Salir']],
+    ['admin outside the corporate domain', staff('admin@elsewhere.example', admin), [...base, 'Navegación simulada', 'Seguimiento', 'Resumen de pedidos', 'Descarga Ranking', 'Programa', 'Salir']],
     ['LATAM', staff('latam@impecable.demo', latam), ['Salir']],
   ] as Array<[string, MenuUser, string[]]>)('%s', (_name, user, expected) => {
     expect(labels(user, 'impecable.demo')).toEqual(expected);

@@ -6,7 +6,7 @@ import type { ImpsResponse } from '#contract/points';
 import type { SessionUser } from '#contract/session';
 import { isPublicPath, normalizePath, paths } from '#domain/paths';
 import {
-  canDownloadRankings, canEditProgramme, canImportUsers, canSeeOrderSummary, hasSimulatedNavigation, isAgentProfile, isInternoOrPlataforma, normalizeProfile,
+  canDownloadRankings, canEditProgramme, canImportUsers, canSeeOrderSummary, hasSimulatedNavigation, isInternoOrPlataforma, normalizeProfile, takesPart,
   type AccessUser,
 } from './profiles';
 import { profileReach } from './impersonation';
@@ -22,6 +22,9 @@ export type GuardResult = string | null | 'logout';
 export function canSeeCoaching(perfil: string | null | undefined): boolean {
   return profileReach(perfil) !== 'none';
 }
+
+/** Screens of what an earner has received: staff (who never earn) have none. */
+const EARNER_RECORDS: readonly string[] = [paths.history.path, paths.orders.path];
 
 /**
  * Where the route guard sends a visitor of `pathname` (spec 2, "Guard rules"):
@@ -41,6 +44,8 @@ export function guardRedirect(pathname: string, user: AccessUser | null): GuardR
   if (isInternoOrPlataforma(user.perfil) && (path === paths.root.path || path === paths.catalogue.path)) {
     return paths.simulatedNavigation.path;
   }
+  // An earner's own records (income, orders) are always empty for staff: their own screen instead.
+  if (!takesPart(user) && EARNER_RECORDS.includes(path)) return paths.simulatedNavigation.path;
   if (path === paths.root.path) return paths.home.path;
   return null;
 }
@@ -55,7 +60,7 @@ export function needsNickname(user: Pick<SessionUser, 'nick_name'>): boolean {
  * not a supervisor browsing as an agent (who may not earn), not before the nickname is set.
  */
 export function showsNewContentPrompt(user: Pick<SessionUser, 'perfil' | 'nick_name'>, impersonating: boolean): boolean {
-  return isAgentProfile(user.perfil) && !impersonating && !needsNickname(user);
+  return takesPart(user) && !impersonating && !needsNickname(user);
 }
 
 /**
@@ -92,8 +97,9 @@ export type MenuUser = AccessUser & { email?: string | null };
 /**
  * The dropdown menu (spec 2, "Navigation menu"), in order: every screen the user may open,
  * by the same rules the screens apply (one source of truth). LATAM sees only Salir.
- * "Catálogo Premios" and "Mis Premios" are links the spec shows without a place in the menu:
- * we list them for brand-2 agents (empty perfil), the only users they serve. Staff screens
+ * "Mis ingresos" (spec: brand 2) is for brand-2 agents only: staff never earn, so theirs would
+ * always be empty (issue 38). "Catálogo Premios" and "Mis Premios" are links the spec shows
+ * without a place in the menu: we list them for brand-2 agents too, the only users they serve. Staff screens
  * (simulated navigation, Seguimiento, order summary, ranking downloads, user import) follow, before Salir.
  * The corporate domain is configuration; until it is known, the import is left out.
  */
@@ -101,15 +107,14 @@ export function menuItems(user: MenuUser, corporateDomain?: string | null): Menu
   const logout = item('Salir', paths.logout.path);
   if (normalizeProfile(user.perfil) === 'LATAM') return [logout];
   const brand2 = user.marca_id === 2;
-  const agent = isAgentProfile(user.perfil);
+  const agent = takesPart(user);
   return [
     item('Inicio', paths.home.path),
     item('Atributos', paths.attributes.path, [paths.attributes.path, '/dashboard', '/cuestionario']),
     item('Ranking', paths.ranking.getHref('accesible'), ['/ranking']),
     item('Reglas servicio +impecable', paths.rules.path),
     item('Álbum de fotos', paths.album.path),
-    ...(brand2 ? [item('Mis ingresos', paths.history.path)] : []),
-    ...(brand2 && agent ? [item('Catálogo Premios', paths.catalogue.path), item('Mis Premios', paths.orders.path)] : []),
+    ...(brand2 && agent ? [item('Mis ingresos', paths.history.path), item('Catálogo Premios', paths.catalogue.path), item('Mis Premios', paths.orders.path)] : []),
     ...(hasSimulatedNavigation(user.perfil) ? [staffItem('Navegación simulada', paths.simulatedNavigation.path)] : []),
     ...(canSeeCoaching(user.perfil) ? [staffItem('Seguimiento', paths.coaching.path)] : []),
     ...(canSeeOrderSummary(user.perfil) ? [staffItem('Resumen de pedidos', paths.orderSummary.path)] : []),

@@ -89,7 +89,7 @@ test('admin lands on its simulated navigation, with no agents\' modal, and its m
   await expect(page.getByRole('heading', { name: 'Navegación Simulada', level: 1 })).toBeVisible();
 
   await shell.expectMenuItems([
-    'Inicio', 'Atributos', 'Ranking', 'Reglas servicio +impecable', 'Álbum de fotos', 'Mis ingresos',
+    'Inicio', 'Atributos', 'Ranking', 'Reglas servicio +impecable', 'Álbum de fotos',
     'Navegación simulada', 'Seguimiento', 'Resumen de pedidos', 'Descarga Ranking', 'Importar usuarios', 'Programa', 'Salir',
   ]);
 
@@ -104,7 +104,6 @@ test('admin lands on its simulated navigation, with no agents\' modal, and its m
     ['Ranking', /\/ranking\/accesible$/, /.+/],
     ['Reglas servicio +impecable', /\/reglas-impecables$/, /.+/],
     ['Álbum de fotos', /\/album-imagenes$/, /.+/],
-    ['Mis ingresos', /\/mis-ingresos$/, /.+/],
   ];
   for (const [item, url, heading] of screens) {
     const menu = await shell.openMenu();
