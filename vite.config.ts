@@ -78,6 +78,9 @@ export default defineConfig({
         // Attribute art (~170 KB of SVG) is precached so every screen is whole offline;
         // videos and product images are cached at run time (see sw/caching.ts).
         globIgnores: ['media/**'],
+        // A classic script in one file: the 'es' format makes the plugin pass rolldown the
+        // deprecated inlineDynamicImports, a build warning nobody here can act on.
+        rollupFormat: 'iife',
       },
       manifest: {
         id: '/',

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-export * from './attributes-constants';
+export * from './attributes-constants.ts';
 
 /**
  * GET atributos: the programme calendar is data. Dates are ISO `YYYY-MM-DD`
