@@ -2,6 +2,7 @@ import { SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import type { SessionUser } from '#contract/session';
 import { showsNewContentPrompt } from '#domain/navigation';
+import { takesPart } from '#domain/profiles';
 import { currentAttribute } from '#domain/calendar';
 import { bannerAttributes, firstBannerArt, inDisplayOrder } from '#domain/training';
 import { sessionAtom } from '#offline/session';
@@ -15,8 +16,13 @@ import { MonthlyProgress } from '#features/home/components/monthly-progress.tsx'
 import { NewContentPrompt } from '#features/home/components/new-content-prompt.tsx';
 import { PrizesFaq } from '#features/home/components/prizes-faq.tsx';
 import { ServiceMechanics } from '#features/home/components/service-mechanics.tsx';
+import { StaffTools } from '#features/home/components/staff-tools.tsx';
 
-/** /home for a signed-in user: banners, attributes, progress, how it works and the FAQ. */
+/**
+ * /home for a signed-in user: banners, attributes, progress, how it works and the FAQ. Staff
+ * signed in as themselves never earn (takesPart): their own tools take the progress' place,
+ * and the agents' prize FAQ is left out. Browsing as an agent, a supervisor sees the agent's.
+ */
 export function HomeScreen({ user }: { user: SessionUser }) {
   const calendar = useCalendar(user.id);
   const onBannerClick = useFirstBannerClick(user.id);
@@ -38,16 +44,21 @@ export function HomeScreen({ user }: { user: SessionUser }) {
   }
 
   const enabled = inDisplayOrder(attributes).filter((a) => a.enabled);
+  const earner = takesPart(user);
   return (
     <Stack gap="xl">
       <PageHeading />
       <BannerCarousel banners={banners} onBannerClick={onBannerClick} />
       <AttributeAvatars calendar={attributes} now={now} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <MonthlyProgress attributes={enabled} currentId={currentAttribute(attributes, now)?.id ?? null} userId={user.id} />
-        <ServiceMechanics />
+        {earner ? (
+          <MonthlyProgress attributes={enabled} currentId={currentAttribute(attributes, now)?.id ?? null} userId={user.id} />
+        ) : (
+          <StaffTools user={user} />
+        )}
+        <ServiceMechanics forAgents={earner} />
       </SimpleGrid>
-      <PrizesFaq user={user} />
+      {earner && <PrizesFaq user={user} />}
       {showsNewContentPrompt(user, impersonating) && <NewContentPrompt calendar={attributes} now={now} />}
     </Stack>
   );

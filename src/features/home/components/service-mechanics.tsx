@@ -29,15 +29,17 @@ const STEPS: Step[] = [
   },
 ];
 
-/** "Mecánica de servicio +impecable": how IMPs are earned, in three steps. */
-export function ServiceMechanics() {
+/** "Mecánica de servicio +impecable": how IMPs are earned, in three steps; told to staff as the agents' way. */
+export function ServiceMechanics({ forAgents }: { forAgents: boolean }) {
   return (
     <Card component="section" aria-labelledby="mecanica" h="100%">
       <Title order={2} size="h4" id="mecanica">
         Mecánica de servicio +impecable
       </Title>
       <Text size="sm" c="dimmed" mt={4} mb="md">
-        Cada mes conocerás un atributo de servicio. Fórmate, suma IMPs y sube en el ranking de tu sede y de tu marca.
+        {forAgents
+          ? 'Cada mes conocerás un atributo de servicio. Fórmate, suma IMPs y sube en el ranking de tu sede y de tu marca.'
+          : 'Cada mes los agentes conocen un atributo de servicio. Así suman IMPs y suben en el ranking de su sede y de su marca:'}
       </Text>
       <Stack gap="md">
         {STEPS.map((step) => (
