@@ -1,8 +1,8 @@
 // Entry point: load the configuration, open the database (PGlite unless DATABASE_URL; its
 // folder is locked to this process, so a second server on it refuses to start), migrate, seed
 // the demo when the database is empty (demo mode only), start the job runner, listen, and
-// print the URL, who may use demo access, that it is ready and, last, one SSO sign-in link
-// per demo user (so they stay at the bottom of the terminal).
+// print the URL, that it is ready, whether maintenance is on (start-banner.ts), who may use
+// demo access and, last, one SSO sign-in link per demo user (so they stay at the bottom of the terminal).
 // SIGTERM/SIGINT shut down gracefully (lifecycle.ts): no new requests, in-flight requests and
 // the running job finish, then the database closes. WORKERS=n (PostgreSQL only): this process
 // migrates and seeds, then forks n workers that share the port, each with its own pool, app and
@@ -11,6 +11,7 @@
 import cluster from 'node:cluster';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { MaintenanceSetting } from '#domain/programme-settings';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DatabaseOpenError, openDatabase, SERVER_PID_FILE, type OpenedDatabase } from './db/open.ts';
@@ -20,6 +21,7 @@ import { JobRunner } from './jobs/runner.ts';
 import { shutDown, superviseWorkers } from './lifecycle.ts';
 import { chooseLogFormat } from './logging.ts';
 import { demoAccessNotice } from './modules/auth/demo-access.ts';
+import { readMaintenance } from './modules/programme/settings/repository.ts';
 import { signSsoToken } from './modules/auth/sso-token.ts';
 import { LocalGiftCardProvider } from './modules/rewards/gift-card-provider.ts';
 import { LocalRefaceProvider } from './modules/refaces/local-provider.ts';
@@ -29,6 +31,7 @@ import { notificationJobHandlers, startNotifications } from './modules/notificat
 import { RECONCILE_ORDER_JOB, reconcileOrderHandler } from './modules/rewards/jobs.ts';
 import { prepareDatabase, preparedNotice } from './prepare-database.ts';
 import { DEMO_USERS } from './seed/demo-users.ts';
+import { startBanner } from './start-banner.ts';
 
 function configOrExit(): Config {
   try {
@@ -40,21 +43,27 @@ function configOrExit(): Config {
   }
 }
 
-async function printBanner(config: Config, opened: OpenedDatabase): Promise<void> {
+/**
+ * The maintenance setting at start, for the banner; null if the database does not answer it
+ * within 2 s (the banner, and with WORKERS=n the workers, must not wait on it).
+ */
+async function maintenanceAtStart(opened: OpenedDatabase): Promise<MaintenanceSetting | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), 2_000);
+  });
+  const read = readMaintenance(opened.db).then((stored) => stored.setting, () => null);
+  return Promise.race([read, late]).finally(() => clearTimeout(timer));
+}
+
+async function printBanner(config: Config, opened: OpenedDatabase, maintenance: MaintenanceSetting | null): Promise<void> {
   const processes = config.workers > 1 ? `, ${config.workers} procesos` : '';
   const where = opened.kind === 'pglite' ? `PGlite en ${opened.pgliteDir}` : `PostgreSQL${processes}`;
-  const lines = [`\n+impecable escuchando en ${config.publicUrl} (${where})`];
-  // It listens only once the database is migrated (and seeded), so it is ready now.
-  lines.push('Servidor listo: la base de datos responde.');
-  if (config.demoMode) {
-    lines.push(demoAccessNotice(config) ?? '');
-    lines.push('Enlaces de acceso SSO (un solo uso, válidos 5 minutos; otro con `npm run sso-link -- <email>`):');
-    for (const user of DEMO_USERS) {
-      lines.push(`  ${user.label.padEnd(42)} ${config.publicUrl}/sso/${await signSsoToken(config.ssoSecret, user.email)}`);
-    }
-  }
-  // One write, so log lines never land between the links.
-  console.log(lines.join('\n'));
+  const links = config.demoMode
+    ? await Promise.all(DEMO_USERS.map(async (user) => ({ label: user.label, url: `${config.publicUrl}/sso/${await signSsoToken(config.ssoSecret, user.email)}` })))
+    : [];
+  const demo = config.demoMode ? { notice: demoAccessNotice(config), links } : null;
+  console.log(startBanner({ publicUrl: config.publicUrl, where, maintenance, maintenanceForcedOff: config.maintenanceForceOff, demo }));
 }
 
 /** SIGTERM and SIGINT run `close` once; a later, deliberate second signal forces the exit. */
@@ -120,7 +129,7 @@ async function serve(config: Config, opened: OpenedDatabase, pidFile: string | n
 
   await app.listen({ port: config.port, host: config.host });
   // With WORKERS=n the primary prints the banner once every worker listens.
-  if (cluster.isPrimary) await printBanner(config, opened);
+  if (cluster.isPrimary) await printBanner(config, opened, await maintenanceAtStart(opened));
 }
 
 async function main(): Promise<void> {
@@ -134,12 +143,14 @@ async function main(): Promise<void> {
   const notice = preparedNotice(await prepareDatabase(config, opened));
   if (notice) console.log(notice);
   if (config.workers === 1) return serve(config, opened, pidFile);
+  // Read before this process lets go of its pool: the workers print no banner.
+  const maintenance = await maintenanceAtStart(opened);
 
   // WORKERS=n (PostgreSQL only, config.ts): n processes share the port; this one only supervises.
   await opened.db.destroy();
   const supervisor = superviseWorkers(cluster, {
     workers: config.workers,
-    onReady: () => void printBanner(config, opened),
+    onReady: () => void printBanner(config, opened, maintenance),
     say: (line) => console.log(line),
     onGiveUp: (code) => process.exit(code),
   });
