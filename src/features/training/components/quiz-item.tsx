@@ -1,10 +1,13 @@
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Text, ThemeIcon } from '@mantine/core';
+import { useAtomValue } from 'jotai';
 import { paths } from '#domain/paths';
+import { takesPart } from '#domain/profiles';
 import { MAX_QUIZ_POINTS, QUESTIONS_PER_QUIZ } from '#domain/scoring';
 import type { QuizButtonState } from '#domain/training';
 import { onDemand } from '#components/on-demand';
+import { sessionAtom } from '#offline/session';
 import { ModuleIcon } from '#features/training/components/module-icon.tsx';
 import classes from './module-row.module.css';
 
@@ -17,13 +20,18 @@ interface QuizItemProps {
   state: QuizButtonState;
 }
 
-/** "Resolver quizz N" with its spec 4 button: disabled, locked behind its video, or a link. */
+/**
+ * "Resolver quizz N" with its spec 4 button: disabled, locked behind its video, or a link.
+ * Staff signed in as themselves never take a quiz (takesPart; the server refuses them): they
+ * read what it is, with no button and no "complete the video first" they could never act on.
+ */
 export function QuizItem({ slug, quiz, state }: QuizItemProps) {
   const [lockedOpen, setLockedOpen] = useState(false);
   const [asked, setAsked] = useState(false);
+  const earner = takesPart(useAtomValue(sessionAtom).user);
   if (lockedOpen && !asked) setAsked(true);
   const titleId = `quizz-${quiz}`;
-  const done = state.kind === 'link' && state.label === 'Completado';
+  const done = earner && state.kind === 'link' && state.label === 'Completado';
 
   return (
     <li className={classes.row} data-done={done || undefined} data-soon={state.kind === 'disabled' || undefined}>
@@ -44,7 +52,11 @@ export function QuizItem({ slug, quiz, state }: QuizItemProps) {
           Resolver quizz {quiz}
         </Text>
       </div>
-      {state.kind === 'link' ? (
+      {!earner ? (
+        <Text size="sm" c="dimmed" fw={600} className={classes.note}>
+          {state.kind === 'disabled' ? state.label : 'Lo resuelven los agentes'}
+        </Text>
+      ) : state.kind === 'link' ? (
         <Button className={classes.action} component={Link} to={paths.quiz.getHref(slug, quiz)} variant={done ? 'default' : 'filled'} aria-describedby={titleId}>
           {state.label}
         </Button>

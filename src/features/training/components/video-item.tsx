@@ -1,6 +1,9 @@
 import { Button, Progress, Text, ThemeIcon } from '@mantine/core';
+import { useAtomValue } from 'jotai';
 import type { Video } from '#contract/training';
+import { takesPart } from '#domain/profiles';
 import { videoButtonLabel } from '#domain/training';
+import { sessionAtom } from '#offline/session';
 import { ModuleIcon } from '#features/training/components/module-icon.tsx';
 import classes from './module-row.module.css';
 
@@ -16,9 +19,16 @@ function clock(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-/** One video of the module with its spec 4 button: Próximamente, Comenzar, En proceso or Ver de nuevo. */
+/** Staff may watch a video to know the content; it is never their progress. */
+const STAFF_LABEL = 'Ver vídeo';
+
+/**
+ * One video of the module with its spec 4 button: Próximamente, Comenzar, En proceso or Ver de
+ * nuevo. Staff signed in as themselves (takesPart) have no progress: they get "Ver vídeo".
+ */
 export function VideoItem({ video, sendFailed, onOpen }: VideoItemProps) {
-  const label = videoButtonLabel(video);
+  const earner = takesPart(useAtomValue(sessionAtom).user);
+  const label = earner || !video.is_hable ? videoButtonLabel(video) : STAFF_LABEL;
   const titleId = `video-${video.id}`;
   const kind = video.position === 0 ? 'Presentación' : `Vídeo formativo ${video.position}`;
   const icon = video.visto ? 'check' : video.is_hable ? 'play' : 'clock';
@@ -38,7 +48,7 @@ export function VideoItem({ video, sendFailed, onOpen }: VideoItemProps) {
         {label === 'En proceso' && (
           <Progress value={video.porcentaje} size="sm" radius="xl" mt={6} aria-label={`${video.title}: ${video.porcentaje} % visto`} />
         )}
-        {sendFailed && (
+        {earner && sendFailed && (
           <Text size="sm" c="red.8" mt={4}>
             Error al enviar el porcentaje del video.
           </Text>
@@ -46,7 +56,7 @@ export function VideoItem({ video, sendFailed, onOpen }: VideoItemProps) {
       </div>
       <Button
         className={classes.action}
-        variant={label === 'Comenzar' ? 'filled' : label === 'En proceso' ? 'light' : 'default'}
+        variant={label === 'Comenzar' || label === STAFF_LABEL ? 'filled' : label === 'En proceso' ? 'light' : 'default'}
         disabled={!video.is_hable}
         aria-describedby={titleId}
         onClick={() => onOpen(video)}
