@@ -15,7 +15,7 @@ export class ImportUsersPage {
 
   /** As a keyboard user does: focus the drop area, Enter, pick the file in the chooser. */
   async uploadWithKeyboard(name: string, mimeType: string, buffer: Buffer) {
-    const area = this.page.getByRole('button', { name: 'Subir archivo de usuarios' });
+    const area = this.page.getByRole('button', { name: /^Arrastra aquí el archivo de usuarios/ });
     await area.focus();
     const [chooser] = await Promise.all([this.page.waitForEvent('filechooser'), this.page.keyboard.press('Enter')]);
     await chooser.setFiles({ name, mimeType, buffer });
