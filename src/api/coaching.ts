@@ -8,9 +8,12 @@ import { apiPath, http, readJson, toApiRequestError } from '#api/http';
 /** The schemas answers are checked against: loaded with the first answer, never on the boot path. */
 const contract = () => import('#contract/coaching');
 
-/** What the nudges list asks for: a site, the stall threshold in days, a search and a page. */
+/**
+ * What the nudges list asks for: the figures' own filter (brand, platform) with its site
+ * required, the stall threshold in days, a search and a page.
+ */
 export interface NudgesQuery {
-  sede: number;
+  filter: CoachingFilter & { sede: number };
   /** Undefined: the server's default threshold (the URL did not choose one). */
   dias: number | undefined;
   search: string;
@@ -29,8 +32,9 @@ export function filterParams({ marca, plataforma, sede }: CoachingFilter): Param
   return params;
 }
 
-export function nudgesParams({ sede, dias, search, page, perPage }: NudgesQuery): Params {
-  const params: Params = { sede, page, per_page: perPage };
+/** The nudges' parameters: the filter as every read sends it (filterParams), then the list's own. */
+export function nudgesParams({ filter, dias, search, page, perPage }: NudgesQuery): Params {
+  const params: Params = { ...filterParams(filter), page, per_page: perPage };
   if (dias !== undefined) params.dias = dias;
   if (search.trim()) params.search = search.trim();
   return params;
@@ -44,10 +48,13 @@ export async function fetchCoachingOverview(atributo: number, filter: CoachingFi
   return readJson(http.get(apiPath(COACHING_PATHS.overview, { atributo }), { searchParams: filterParams(filter) }), contract, 'coachingOverviewSchema');
 }
 
-/** Per site (and platform): the site is not part of this read's filter. */
+/** Per site (and platform): the site is not part of this read's filter (nor of its workbook's). */
+export function bySiteParams({ marca, plataforma }: CoachingFilter): Params {
+  return filterParams({ marca, plataforma });
+}
+
 export async function fetchCoachingBySite(atributo: number, filter: CoachingFilter): Promise<CoachingBySite> {
-  const searchParams = filterParams({ marca: filter.marca, plataforma: filter.plataforma });
-  return readJson(http.get(apiPath(COACHING_PATHS.bySite, { atributo }), { searchParams }), contract, 'coachingBySiteSchema');
+  return readJson(http.get(apiPath(COACHING_PATHS.bySite, { atributo }), { searchParams: bySiteParams(filter) }), contract, 'coachingBySiteSchema');
 }
 
 export async function fetchCoachingNudges(atributo: number, query: NudgesQuery): Promise<CoachingNudges> {

@@ -45,7 +45,7 @@ function rankingKeys(id: number, query: URLSearchParams, user: SessionUser): str
 function coachingKeys(query: URLSearchParams): (string | null)[] {
   const { atributo, filter, dias } = coachingViewOf(query);
   if (atributo === undefined) return [cacheKeys.coaching.options];
-  const nudges = filter.sede ? cacheKeys.coaching.nudges(atributo, { sede: filter.sede, dias, search: '', page: 1, perPage: NUDGES_PER_PAGE }) : null;
+  const nudges = filter.sede ? cacheKeys.coaching.nudges(atributo, { filter: { ...filter, sede: filter.sede }, dias, search: '', page: 1, perPage: NUDGES_PER_PAGE }) : null;
   const reads = [cacheKeys.coaching.overview, cacheKeys.coaching.bySite, cacheKeys.coaching.questions].map((key) => key(atributo, filter));
   return [cacheKeys.coaching.options, ...reads, nudges];
 }

@@ -26,3 +26,10 @@ export const coachingFileName = (table: CoachingTable, attributeSlug: string): s
 export const STALLED_AFTER_DAYS = 7;
 
 export const NUDGE_STATES = ['sin-empezar', 'parado'] as const;
+
+/** The narrowing's levels as the screen and the workbooks name them, and each one's "whole scope" text. */
+export const COACHING_SCOPE_TEXTS = {
+  marca: { label: 'Marca', all: 'Todas las marcas' },
+  plataforma: { label: 'Plataforma', all: 'Todas las plataformas' },
+  sede: { label: 'Sede', all: 'Todas las sedes' },
+} as const;

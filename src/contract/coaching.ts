@@ -55,7 +55,10 @@ export const coachingOverviewSchema = z.object({
   figuras: coachingFiguresSchema,
   /** The previous dated attribute's figures in the same scope; null for the first one. */
   anterior: z.nullable(z.object({ atributo: z.int(), figuras: coachingFiguresSchema })),
-  /** Points earned on each day of the attribute's month (programme time zone), every day listed. */
+  /**
+   * Points earned on each day of the attribute's month (programme time zone), from its first day
+   * to today (the whole month once over): days still to come are not listed.
+   */
   puntos_por_dia: z.array(z.object({ dia: z.string(), puntos: z.int() })),
 });
 export type CoachingOverview = z.infer<typeof coachingOverviewSchema>;
@@ -70,8 +73,11 @@ export const coachingBySiteSchema = z.object({
 });
 export type CoachingBySite = z.infer<typeof coachingBySiteSchema>;
 
-/** GET seguimiento/rezagados/{atributo}: `sede` is required; `dias` is the stall threshold. */
-export const coachingNudgesQuerySchema = z.object({
+/**
+ * GET seguimiento/rezagados/{atributo}: the filter the figures take (`sede` required), the stall
+ * threshold in `dias`, a search and a page. Its .xlsx takes the same query (the whole list).
+ */
+export const coachingNudgesQuerySchema = z.extend(coachingFilterSchema, {
   sede: id,
   dias: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(60)), STALLED_AFTER_DAYS),
   search: z.optional(z.string().check(z.trim(), z.maxLength(50))),

@@ -67,8 +67,9 @@ export const cacheKeys = {
     overview: (atributo: number, filter: CoachingFilter) => `seguimiento-resumen:${coachingScope(atributo, filter)}`,
     /** Per site: the site chosen does not narrow it. */
     bySite: (atributo: number, filter: CoachingFilter) => `seguimiento-sedes:${coachingScope(atributo, { marca: filter.marca, plataforma: filter.plataforma })}`,
-    nudges: (atributo: number, { sede, dias, page, perPage, search }: NudgesQuery) =>
-      `seguimiento-rezagados:${atributo}:${sede}:${dias ?? '-'}:${page}:${perPage}:${search.trim().toLowerCase()}`,
+    /** By the whole narrowing: a brand chosen inside a site is another list (issue 38). */
+    nudges: (atributo: number, { filter, dias, page, perPage, search }: NudgesQuery) =>
+      `seguimiento-rezagados:${coachingScope(atributo, filter)}:${dias ?? '-'}:${page}:${perPage}:${search.trim().toLowerCase()}`,
     questions: (atributo: number, filter: CoachingFilter) => `seguimiento-preguntas:${coachingScope(atributo, filter)}`,
   },
 } as const;

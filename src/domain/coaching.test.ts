@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coachingState, meanQuizScore, monthDays, nudgeStateOf, previousAttribute, quizzesDone, whatIsLeft, type CoachingFacts } from './coaching';
+import { coachingState, daysSoFar, meanQuizScore, monthDays, nudgeStateOf, previousAttribute, quizzesDone, whatIsLeft, type CoachingFacts } from './coaching';
 
 const at = (iso: string) => new Date(iso);
 const none: CoachingFacts = { videosTotal: 3, videos: [], quizzes: [], reface: null };
@@ -68,6 +68,19 @@ describe('figures', () => {
   it('lists every day of a month', () => {
     expect(monthDays('2025-02-01', '2025-02-28')).toHaveLength(28);
     expect(monthDays('2025-06-01', '2025-06-30').at(-1)).toBe('2025-06-30');
+  });
+
+  // Issue 38 item 8: the points per day stop at today, never a cliff of future zeros.
+  it.each<[string, string, number, string | null]>([
+    ['a month under way', '2025-06-20', 20, '2025-06-20'],
+    ['its first day', '2025-06-01', 1, '2025-06-01'],
+    ['its last day', '2025-06-30', 30, '2025-06-30'],
+    ['a month already over', '2025-08-03', 30, '2025-06-30'],
+    ['a month still to come', '2025-05-31', 0, null],
+  ])('lists the days so far of %s', (_, today, count, last) => {
+    const days = daysSoFar('2025-06-01', '2025-06-30', today);
+    expect(days).toHaveLength(count);
+    expect(days.at(-1) ?? null).toBe(last);
   });
 
   it('finds the previous dated attribute by month', () => {

@@ -105,6 +105,15 @@ export function creditDay(occurredAt: Date, timeZone: string = PROGRAMME_TIME_ZO
   return calendarDay(occurredAt, timeZone);
 }
 
+/**
+ * The days of an attribute's month that have happened by `today` (the programme's calendar day),
+ * first to last: the whole month once it is over, none before it starts. Days still to come are
+ * absent, never drawn as 0 points.
+ */
+export function daysSoFar(monthStart: string, monthEnd: string, today: string): string[] {
+  return monthDays(monthStart, today < monthEnd ? today : monthEnd);
+}
+
 /** Every day of an attribute's month, first to last. */
 export function monthDays(monthStart: string, monthEnd: string): string[] {
   const days: string[] = [];

@@ -1,6 +1,9 @@
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coachingBySiteSchema, coachingFileName, coachingNudgesSchema, coachingOverviewSchema, coachingQuestionsSchema } from '#contract/coaching';
-import { readFirstSheet } from '#server/spreadsheets/write';
+import {
+  coachingBySiteSchema, coachingFileName, coachingNudgesSchema, coachingOptionsSchema, coachingOverviewSchema, coachingQuestionsSchema,
+} from '#contract/coaching';
+import { readFirstSheet, type Cell } from '#server/spreadsheets/write';
 import { tokenFor, userByEmail } from '#test-support/server/rewards';
 import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
 
@@ -20,23 +23,65 @@ afterAll(async () => {
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url: `/api/seguimiento/${url}`, headers: bearer(token) });
 
-async function sheet(table: string, query: string) {
+async function workbookBytes(table: string, query: string) {
   const res = await get(`descargar/${table}/3?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toContain('spreadsheetml');
   expect(res.headers['content-disposition']).toBe(`attachment; filename="${coachingFileName(table as 'resumen', 'accesible')}"`);
-  return readFirstSheet(res.rawPayload);
+  return res.rawPayload;
+}
+
+async function sheet(table: string, query: string) {
+  return readFirstSheet(await workbookBytes(table, query));
+}
+
+/** Every sheet of a workbook by name, read back with the writer's library. */
+async function sheets(table: string, query: string): Promise<Record<string, Cell[][]>> {
+  const book = XLSX.read(await workbookBytes(table, query), { type: 'buffer' });
+  return Object.fromEntries(book.SheetNames.map((name) => [name, XLSX.utils.sheet_to_json<Cell[]>(book.Sheets[name] ?? {}, { header: 1, raw: true, defval: null })]));
 }
 
 describe('GET seguimiento/descargar/{tabla}/{atributo}', () => {
-  it('resumen: this attribute and the previous one', async () => {
+  it('resumen: this attribute and the previous one, by name', async () => {
     const read = coachingOverviewSchema.parse((await get('resumen/3')).json());
+    const names = new Map(coachingOptionsSchema.parse((await get('ambito')).json()).atributos.map((a) => [a.id, a.nombre]));
     const [header, ...rows] = await sheet('resumen', '');
     expect(header).toEqual(['Atributo', 'Agentes', 'Iniciaron', 'Terminaron', 'Reface', 'Media quiz', 'Puntos']);
     const f = read.figuras;
-    expect(rows[0]).toEqual([3, f.agentes, f.iniciaron, f.terminaron, f.reface, f.media_quiz, f.puntos]);
-    expect(rows[1]?.[0]).toBe(read.anterior?.atributo);
+    expect(rows[0]).toEqual([names.get(3), f.agentes, f.iniciaron, f.terminaron, f.reface, f.media_quiz, f.puntos]);
+    expect(rows[1]?.[0]).toBe(names.get(read.anterior?.atributo ?? 0));
+    expect(typeof rows[0]?.[0]).toBe('string');
     expect(f.agentes).toBeGreaterThan(0);
+  });
+
+  // Issue 38 item 8: no cliff of days still to come, and the workbook says what it was chosen with.
+  it('resumen: the points per day reach today (20 June), not the month\'s last day', async () => {
+    const read = coachingOverviewSchema.parse((await get('resumen/3')).json());
+    expect(read.puntos_por_dia.map((d) => d.dia)).toEqual(Array.from({ length: 20 }, (_, i) => `2025-06-${String(i + 1).padStart(2, '0')}`));
+    const book = await sheets('resumen', '');
+    expect(book['Puntos por día']?.slice(1)).toEqual(read.puntos_por_dia.map((d) => [d.dia, d.puntos]));
+  });
+
+  it('each workbook ends with the filters chosen, by name', async () => {
+    const options = coachingOptionsSchema.parse((await get('ambito')).json());
+    const site = options.sedes[0];
+    const platform = options.plataformas.find((p) => p.id === site?.plataforma_id);
+    const attribute = options.atributos.find((a) => a.id === 3);
+    const resumen = await sheets('resumen', `plataforma=${platform?.id}&sede=${site?.id}`);
+    expect(Object.keys(resumen).at(-1)).toBe('Filtros');
+    expect(resumen.Filtros).toEqual([
+      ['Filtro', 'Valor'],
+      ['Atributo', attribute?.nombre],
+      ['Mes', `${attribute?.month_start} a ${attribute?.month_end}`],
+      ['Marca', 'Marca 2'],
+      ['Plataforma', platform?.nombre],
+      ['Sede', site?.nombre],
+      ['Datos hasta', '2025-06-20'],
+    ]);
+    const whole = await sheets('preguntas', '');
+    expect(whole.Filtros?.slice(3, 6)).toEqual([['Marca', 'Marca 2'], ['Plataforma', 'Todas las plataformas'], ['Sede', 'Todas las sedes']]);
+    const stalled = await sheets('rezagados', `sede=${site?.id}&dias=14&search=ana`);
+    expect(stalled.Filtros?.slice(-2)).toEqual([['Parado si no avanza en', '14 días'], ['Búsqueda', 'ana']]);
   });
 
   it('sedes: one row per site', async () => {

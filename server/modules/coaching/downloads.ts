@@ -1,6 +1,7 @@
 // Seguimiento's tables as .xlsx: each is the figures of its read (the service's answer, the
 // same query), written with Spanish headers through the shared writer (text never evaluated).
 // The nudges table holds every matching agent, not one page. Never computes a figure itself.
+// Each workbook ends with a "Filtros" sheet: what its figures were chosen with, by name.
 import {
   COACHING_TABLES, coachingFileName, STALLED_AFTER_DAYS, type CoachingFigures, type CoachingFilter, type CoachingNudgesQuery, type CoachingTable,
 } from '#contract/coaching';
@@ -16,13 +17,16 @@ export type DownloadQuery = CoachingFilter & Partial<CoachingNudgesQuery>;
 const FIGURE_HEADERS = ['Agentes', 'Iniciaron', 'Terminaron', 'Reface', 'Media quiz', 'Puntos'];
 const figureCells = (f: CoachingFigures): Cell[] => [f.agentes, f.iniciaron, f.terminaron, f.reface, f.media_quiz, f.puntos];
 
+/** The narrowing of the query: what every table's read (and its Filtros sheet) takes. */
+const filterOf = (query: DownloadQuery): CoachingFilter => ({ marca: query.marca, plataforma: query.plataforma, sede: query.sede });
+
 async function sheetsOf(service: CoachingService, caller: Caller, table: CoachingTable, atributo: string, query: DownloadQuery): Promise<SheetSpec[]> {
-  const filter: CoachingFilter = { marca: query.marca, plataforma: query.plataforma, sede: query.sede };
+  const filter = filterOf(query);
   switch (table) {
     case 'resumen': {
-      const o = await service.overview(caller, atributo, filter);
-      const rows: Cell[][] = [[o.atributo, ...figureCells(o.figuras)]];
-      if (o.anterior) rows.push([o.anterior.atributo, ...figureCells(o.anterior.figuras)]);
+      const [o, names] = await Promise.all([service.overview(caller, atributo, filter), service.attributeNames()]);
+      const rows: Cell[][] = [[names.get(o.atributo) ?? null, ...figureCells(o.figuras)]];
+      if (o.anterior) rows.push([names.get(o.anterior.atributo) ?? null, ...figureCells(o.anterior.figuras)]);
       return [
         { name: 'Resumen', header: ['Atributo', ...FIGURE_HEADERS], rows },
         { name: 'Puntos por día', header: ['Día', 'Puntos'], rows: o.puntos_por_dia.map((d) => [d.dia, d.puntos]) },
@@ -59,11 +63,22 @@ async function sheetsOf(service: CoachingService, caller: Caller, table: Coachin
   }
 }
 
+/** The choices the table was read with (its read already refused any it may not take). */
+async function filtersSheet(service: CoachingService, caller: Caller, table: CoachingTable, atributo: string, query: DownloadQuery): Promise<SheetSpec> {
+  const rows: Cell[][] = await service.chosen(caller, atributo, filterOf(query));
+  if (table === 'rezagados') {
+    rows.push(['Parado si no avanza en', `${query.dias ?? STALLED_AFTER_DAYS} días`]);
+    if (query.search?.trim()) rows.push(['Búsqueda', query.search.trim()]);
+  }
+  return { name: 'Filtros', header: ['Filtro', 'Valor'], rows, widths: [24, 40] };
+}
+
 /** The workbook of one table and its file name; 404 for an unknown table or attribute. */
 export async function coachingWorkbook(service: CoachingService, caller: Caller, tabla: string, atributo: string, query: DownloadQuery) {
   service.scopeOf(caller);
   const table = COACHING_TABLES.find((t) => t === tabla);
   if (!table) throw new HttpError(404, NO_SUCH_TABLE);
   const sheets = await sheetsOf(service, caller, table, atributo, query);
+  sheets.push(await filtersSheet(service, caller, table, atributo, query));
   return { bytes: writeXlsx(sheets), fileName: coachingFileName(table, await service.slugOf(atributo)) };
 }

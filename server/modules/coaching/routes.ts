@@ -19,7 +19,7 @@ import { createCoachingService, type Caller } from './service.ts';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const attributeParams = z.object({ atributo: z.string().check(z.regex(/^\d{1,9}$/)) });
 const downloadParams = z.extend(attributeParams, { tabla: z.string().check(z.minLength(1), z.maxLength(20)) });
-/** The download takes any read's query: the filter, and the nudges' (sede then required). */
+/** The download takes any read's query: the filter, and the nudges' threshold and search (sede then required). */
 const downloadQuery = z.extend(coachingFilterSchema, {
   dias: z.optional(coachingNudgesQuerySchema.shape.dias),
   search: coachingNudgesQuerySchema.shape.search,
@@ -54,8 +54,7 @@ export async function coachingRoutes(app: FastifyInstance, deps: Pick<AppDeps, '
       return sendKept(reply, await coaching.bySite(callerOf(request), request.params.atributo, request.query));
     });
 
-  const nudgesQuery = z.extend(coachingNudgesQuerySchema, { marca: coachingFilterSchema.shape.marca, plataforma: coachingFilterSchema.shape.plataforma });
-  api.get(digitsOnly(COACHING_PATHS.nudges, 'atributo'), { schema: { params: attributeParams, querystring: nudgesQuery, response: replies(coachingNudgesSchema) } },
+  api.get(digitsOnly(COACHING_PATHS.nudges, 'atributo'), { schema: { params: attributeParams, querystring: coachingNudgesQuerySchema, response: replies(coachingNudgesSchema) } },
     async (request, reply) => {
       noStore(reply);
       return coaching.nudges(callerOf(request), request.params.atributo, request.query);

@@ -6,8 +6,9 @@ import type {
   CoachingBySite, CoachingFigures, CoachingFilter, CoachingNudges, CoachingNudgesQuery, CoachingOptions, CoachingOverview,
   CoachingQuestions,
 } from '#contract/coaching';
-import { currentAttribute, type CalendarEntry } from '#domain/calendar';
-import { meanQuizScore, monthDays, nudgeStateOf, previousAttribute, stalledBefore, whatIsLeft } from '#domain/coaching';
+import { COACHING_SCOPE_TEXTS } from '#contract/coaching-constants';
+import { calendarDay, currentAttribute, type CalendarEntry } from '#domain/calendar';
+import { daysSoFar, meanQuizScore, nudgeStateOf, previousAttribute, stalledBefore, whatIsLeft } from '#domain/coaching';
 import { impersonationScope, type ImpersonationScope } from '#domain/impersonation';
 import type { AppDeps } from '#server/deps';
 import type { UserRow } from '#server/db/schema';
@@ -147,7 +148,7 @@ export function createCoachingService({ db, clock, cache }: Pick<AppDeps, 'db' |
         atributo: entry.id,
         figuras: figures.get(`${entry.id}:0`) ?? zeroFigures,
         anterior: previous ? { atributo: previous.id, figuras: figures.get(`${previous.id}:0`) ?? zeroFigures } : null,
-        puntos_por_dia: monthDays(entry.month_start, entry.month_end).map((dia) => ({ dia, puntos: perDay.get(dia) ?? 0 })),
+        puntos_por_dia: daysSoFar(entry.month_start, entry.month_end, calendarDay(clock())).map((dia) => ({ dia, puntos: perDay.get(dia) ?? 0 })),
       };
     },
 
@@ -171,7 +172,7 @@ export function createCoachingService({ db, clock, cache }: Pick<AppDeps, 'db' |
       };
     },
 
-    async nudges(caller: Caller, atributo: string | number, query: CoachingNudgesQuery & CoachingFilter, all = false): Promise<CoachingNudges> {
+    async nudges(caller: Caller, atributo: string | number, query: CoachingNudgesQuery, all = false): Promise<CoachingNudges> {
       const n = await narrow(caller, query);
       const { entry } = await attributeOf(atributo);
       const now = clock();
@@ -232,13 +233,48 @@ export function createCoachingService({ db, clock, cache }: Pick<AppDeps, 'db' |
     async slugOf(atributo: string | number): Promise<string> {
       return (await attributeOf(atributo)).entry.slug;
     },
+
+    /** Each dated attribute's name by id (a workbook names attributes, never numbers them). */
+    async attributeNames(): Promise<Map<number, string>> {
+      return new Map((await datedCalendar()).map((e) => [e.id, e.nombre]));
+    },
+
+    /**
+     * What a workbook's figures were chosen with, by name: the attribute and its month, the
+     * brand, platform and site (the caller's own scope when none was chosen) and the last day the
+     * figures reach. The filter was already checked by the table's read.
+     */
+    async chosen(caller: Caller, atributo: string | number, filter: CoachingFilter): Promise<[string, string][]> {
+      const scope = scopeOf(caller);
+      const [{ entry }, brands, platforms, sites] = await Promise.all([attributeOf(atributo), repo.brands(), repo.platforms(), repo.sites()]);
+      const names = (list: readonly { id: number; name: string }[], ids: readonly number[]) => list.filter((x) => ids.includes(x.id)).map((x) => x.name).join(', ');
+      const brandIds = filter.marca !== undefined ? [filter.marca]
+        : scope.kind === 'brands' ? scope.brandIds : scope.kind === 'platforms' ? [scope.brandId] : null;
+      const platformIds = filter.plataforma !== undefined ? [filter.plataforma] : scope.kind === 'platforms' ? scope.platformIds : null;
+      const today = calendarDay(clock());
+      const T = COACHING_SCOPE_TEXTS;
+      return [
+        ['Atributo', entry.nombre],
+        ['Mes', `${entry.month_start} a ${entry.month_end}`],
+        [T.marca.label, brandIds ? names(brands, brandIds) : T.marca.all],
+        [T.plataforma.label, platformIds ? names(platforms, platformIds) : T.plataforma.all],
+        [T.sede.label, filter.sede !== undefined ? names(sites, [filter.sede]) : T.sede.all],
+        ['Datos hasta', today < entry.month_end ? today : entry.month_end],
+      ];
+    },
   };
   if (!cache) return service;
 
-  /** The whole answer, kept per scope and arguments: it depends on nothing else (never the clock). */
-  const whole = <A extends unknown[], R>(name: string, read: (caller: Caller, ...args: A) => Promise<R>) =>
-    (caller: Caller, ...args: A): Promise<R> => cache.read(`coaching.${name}:${JSON.stringify([scopeOf(caller), ...args])}`, () => read(caller, ...args));
-  return { ...service, overview: whole('overview', service.overview), bySite: whole('bySite', service.bySite), questions: whole('questions', service.questions) };
+  /**
+   * The whole answer, kept per scope and arguments: it depends on nothing else, but for the
+   * overview the day (its points per day reach today), which is then part of the key.
+   */
+  const whole = <A extends unknown[], R>(name: string, read: (caller: Caller, ...args: A) => Promise<R>, byDay = false) =>
+    (caller: Caller, ...args: A): Promise<R> => {
+      const key = [scopeOf(caller), ...args, ...(byDay ? [calendarDay(clock())] : [])];
+      return cache.read(`coaching.${name}:${JSON.stringify(key)}`, () => read(caller, ...args));
+    };
+  return { ...service, overview: whole('overview', service.overview, true), bySite: whole('bySite', service.bySite), questions: whole('questions', service.questions) };
 }
 
 export type CoachingService = ReturnType<typeof createCoachingService>;

@@ -1,7 +1,7 @@
 // "Descargar .xlsx" for each Seguimiento table: the server writes the workbook (the shared writer,
 // formulas neutralised) from the same query as the table's read. Online only: offline nothing
 // is requested or queued, and the screen says why.
-import { downloadCoachingTable, filterParams, nudgesParams, type NudgesQuery } from '#api/coaching';
+import { bySiteParams, downloadCoachingTable, filterParams, nudgesParams, type NudgesQuery } from '#api/coaching';
 import { ApiRequestError } from '#api/http';
 import { saveFile } from '#components/save-file';
 import { coachingFileName } from '#contract/coaching-constants';
@@ -11,7 +11,7 @@ import { surelyOffline } from '#offline/network';
 export const DOWNLOAD_OFFLINE = 'Sin conexión: la descarga necesita red. Inténtalo cuando vuelvas a tener conexión.';
 export const DOWNLOAD_FAILED = 'Error al descargar el archivo.';
 
-/** One table's workbook request: the table, the attribute and the narrowing its read used. */
+/** One table's workbook request: the table, the attribute and the narrowing its read used (the same params builder). */
 export type TableDownload =
   | { table: 'resumen' | 'sedes' | 'preguntas'; atributo: number; slug: string; filter: CoachingFilter }
   | { table: 'rezagados'; atributo: number; slug: string; query: Omit<NudgesQuery, 'page' | 'perPage'> };
@@ -21,13 +21,14 @@ export class CoachingDownloadError extends Error {
   override readonly name = 'CoachingDownloadError';
 }
 
-function paramsOf(download: TableDownload): Record<string, string | number> {
+/** A table's workbook parameters: its read's own (the same builder), never the page on screen. */
+export function paramsOf(download: TableDownload): Record<string, string | number> {
   if (download.table === 'rezagados') {
     // The whole list, not the page on screen: page and per_page stay out.
     const { page: _page, per_page: _perPage, ...rest } = nudgesParams({ ...download.query, page: 1, perPage: 1 });
     return rest;
   }
-  if (download.table === 'sedes') return filterParams({ marca: download.filter.marca, plataforma: download.filter.plataforma });
+  if (download.table === 'sedes') return bySiteParams(download.filter);
   return filterParams(download.filter);
 }
 

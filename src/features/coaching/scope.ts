@@ -2,6 +2,7 @@
 // PLATAFORMA site, each list only what the server's ambito answer holds and what the choice
 // above it leaves. A choice the answer does not hold (an old link) is dropped, never sent.
 import type { CoachingFilter, CoachingOptions } from '#contract/coaching';
+import { COACHING_SCOPE_TEXTS } from '#contract/coaching-constants';
 import type { ImpersonationScope } from '#domain/impersonation';
 
 export type ScopeLevel = 'marca' | 'plataforma' | 'sede';
@@ -21,11 +22,7 @@ export interface ScopeChoice {
   items: { id: number; nombre: string }[];
 }
 
-const TEXTS: Record<ScopeLevel, { label: string; all: string }> = {
-  marca: { label: 'Marca', all: 'Todas las marcas' },
-  plataforma: { label: 'Plataforma', all: 'Todas las plataformas' },
-  sede: { label: 'Sede', all: 'Todas las sedes' },
-};
+const TEXTS: Record<ScopeLevel, { label: string; all: string }> = COACHING_SCOPE_TEXTS;
 
 function platformsOf(options: CoachingOptions, marca: number | undefined) {
   return marca ? options.plataformas.filter((p) => p.marca_ids.includes(marca)) : options.plataformas;

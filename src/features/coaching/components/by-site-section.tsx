@@ -66,7 +66,7 @@ export function BySiteSection({ userId, atributo, slug, filter }: BySiteSectionP
       id="seguimiento-sedes"
       title="Por sede"
       description="Las mismas cifras por sede: ordena la tabla pulsando una columna para ver qué planta va por detrás."
-      action={<DownloadButton label="Descargar las cifras por sede en .xlsx" download={bySite.data ? { table: 'sedes', atributo, slug, filter } : null} />}
+      action={<DownloadButton of="de las cifras por sede" download={bySite.data ? { table: 'sedes', atributo, slug, filter } : null} />}
     >
       <SectionState query={bySite} what="las cifras por sede" skeleton={[220, 200]}>
         {(data) => <Groups data={data} />}

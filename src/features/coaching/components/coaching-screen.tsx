@@ -69,6 +69,7 @@ export function CoachingScreen({ user }: { user: SessionUser }) {
         <BySiteSection {...common} filter={filter} />
         <NudgesSection
           {...common}
+          filter={filter}
           site={site}
           dias={view.dias}
           onDays={view.setDays}

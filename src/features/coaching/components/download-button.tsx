@@ -6,12 +6,15 @@ import { CoachingDownloadError, DOWNLOAD_FAILED, downloadTable, type TableDownlo
 interface DownloadButtonProps {
   /** The table's workbook request; null while the table has nothing to download yet. */
   download: TableDownload | null;
-  /** The accessible name: which table ("Descargar el resumen en .xlsx"). */
-  label: string;
+  /** Which table, after the visible text: "del resumen" names the button "Descargar .xlsx del resumen". */
+  of: string;
 }
 
+/** The button's visible text: its accessible name starts with it, so a voice user can say what they see. */
+const TEXT = 'Descargar .xlsx';
+
 /** "Descargar .xlsx" for one table. Online only: offline it says so and asks nothing. */
-export function DownloadButton({ download, label }: DownloadButtonProps) {
+export function DownloadButton({ download, of }: DownloadButtonProps) {
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -26,8 +29,8 @@ export function DownloadButton({ download, label }: DownloadButtonProps) {
 
   return (
     <Stack gap="xs" align="flex-end" maw="100%">
-      <Button variant="light" size="sm" onClick={start} loading={running} disabled={!download} aria-label={label}>
-        Descargar .xlsx
+      <Button variant="light" size="sm" onClick={start} loading={running} disabled={!download} aria-label={`${TEXT} ${of}`}>
+        {TEXT}
       </Button>
       {error && (
         <Alert color="red" icon={<AlertIcon />} role="alert" withCloseButton closeButtonLabel="Cerrar" onClose={() => setError(null)} p="xs">

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { NudgesQuery } from '#api/coaching';
 import { STALLED_AFTER_DAYS } from '#contract/coaching-constants';
-import type { CoachingNudge, CoachingNudges } from '#contract/coaching';
+import type { CoachingFilter, CoachingNudge, CoachingNudges } from '#contract/coaching';
 import { formatDateTime, formatNumber } from '#domain/format';
 import { pendingText } from '#features/coaching/figures.ts';
 import { useCoachingNudges } from '#features/coaching/queries.ts';
@@ -15,6 +15,8 @@ interface NudgesSectionProps {
   userId: number;
   atributo: number;
   slug: string;
+  /** The narrowing the figures use: the list takes all of it (brand and platform too). */
+  filter: CoachingFilter;
   /** The chosen site and its name; null: none chosen yet. */
   site: { id: number; nombre: string } | null;
   /** Undefined: the default threshold. */
@@ -88,8 +90,8 @@ function NudgeList({ data, page, onPage }: { data: CoachingNudges; page: number;
 }
 
 /** The agents of one site who have not started or stalled, with what each has left: searchable and paged. */
-export function NudgesSection({ userId, atributo, slug, site, dias, onDays, search, activeSearch, onSearch, page, onPage }: NudgesSectionProps) {
-  const query: NudgesQuery | null = site ? { sede: site.id, dias, search: activeSearch, page, perPage: NUDGES_PER_PAGE } : null;
+export function NudgesSection({ userId, atributo, slug, filter, site, dias, onDays, search, activeSearch, onSearch, page, onPage }: NudgesSectionProps) {
+  const query: NudgesQuery | null = site ? { filter: { ...filter, sede: site.id }, dias, search: activeSearch, page, perPage: NUDGES_PER_PAGE } : null;
   const nudges = useCoachingNudges(userId, atributo, query);
   return (
     <SectionCard
@@ -98,8 +100,8 @@ export function NudgesSection({ userId, atributo, slug, site, dias, onDays, sear
       description={site ? `En ${site.nombre}: quién no ha empezado o lleva días sin avanzar, y qué le falta.` : 'Quién no ha empezado o lleva días sin avanzar, sede a sede.'}
       action={
         <DownloadButton
-          label="Descargar los agentes que necesitan un empujón en .xlsx"
-          download={site && nudges.data ? { table: 'rezagados', atributo, slug, query: { sede: site.id, dias, search: activeSearch } } : null}
+          of="de los agentes que necesitan un empujón"
+          download={query && nudges.data ? { table: 'rezagados', atributo, slug, query: { filter: query.filter, dias, search: activeSearch } } : null}
         />
       }
     >

@@ -52,7 +52,7 @@ export function OverviewSection({ userId, atributo, slug, filter, options }: Ove
       id="seguimiento-resumen"
       title="Resumen"
       description="Cuántos agentes empezaron y terminaron la formación del mes, comparado con el atributo anterior."
-      action={<DownloadButton label="Descargar el resumen en .xlsx" download={overview.data ? { table: 'resumen', atributo, slug, filter } : null} />}
+      action={<DownloadButton of="del resumen" download={overview.data ? { table: 'resumen', atributo, slug, filter } : null} />}
     >
       <SectionState query={overview} what="el resumen" skeleton={[180, 260]}>
         {(data) => (

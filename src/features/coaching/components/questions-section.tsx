@@ -88,7 +88,7 @@ export function QuestionsSection({ userId, atributo, slug, filter }: QuestionsSe
       id="seguimiento-preguntas"
       title="Preguntas difíciles"
       description="Las preguntas de cada quiz ordenadas por porcentaje de fallos, con la respuesta incorrecta que más se elige."
-      action={<DownloadButton label="Descargar las preguntas difíciles en .xlsx" download={questions.data ? { table: 'preguntas', atributo, slug, filter } : null} />}
+      action={<DownloadButton of="de las preguntas difíciles" download={questions.data ? { table: 'preguntas', atributo, slug, filter } : null} />}
     >
       <SectionState query={questions} what="las preguntas" skeleton={[64, 64, 64]}>
         {(data) => <Quizzes data={data} />}
