@@ -7,7 +7,6 @@ import { PageLoader } from '#components/page-loader';
 import { ScreenTitle } from '#features/rewards/components/screen-title.tsx';
 import { useRewardsUser } from '#features/rewards/hooks/use-rewards-user.ts';
 import { useImpsHistory } from '#features/rewards/queries.ts';
-import { OFFLINE_MESSAGE, surelyOffline } from '#offline/network';
 import { HistoryMonths } from '../components/history-months.tsx';
 
 /** /mis-ingresos ("Historial de IMPs"): brand 2 only; everyone else goes to /home. */
@@ -24,8 +23,8 @@ function HistoryScreen({ userId }: { userId: number }) {
       <ScreenTitle title="Historial de IMPs" fetchedAt={history.fetchedAt} isStale={history.isStale} />
       {history.isLoading ? (
         <PageLoader label="Cargando movimientos..." />
-      ) : !history.data && (surelyOffline() || history.error === OFFLINE_MESSAGE) ? (
-        <OfflineState onRetry={() => void history.revalidate()}>Abre el historial con conexión una vez para verlo sin conexión. Se cargará solo en cuanto vuelvas a tener red.</OfflineState>
+      ) : history.status === 'offline' ? (
+        <OfflineState onRetry={() => void history.revalidate()}>Abre el historial con conexión una vez para verlo sin conexión.</OfflineState>
       ) : !history.data ? (
         <Alert color="red" icon={<AlertIcon />} role="alert">
           No se pudo obtener el historial de IMPs: {history.error ?? 'Error desconocido'}
