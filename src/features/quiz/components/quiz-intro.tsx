@@ -9,6 +9,7 @@ import { QUIZ_LOCKED_MESSAGE, quizVideo } from '#domain/training';
 import { useVideos } from '#data/shared-reads';
 import { startParticipation } from '#features/quiz/commands.ts';
 import { QuizPage } from '#features/quiz/components/quiz-page.tsx';
+import { CLOCK_KEEPS_RUNNING_RULE } from '#features/quiz/texts.ts';
 import type { QuizProps } from '#features/quiz/types.ts';
 
 /** Why the quiz cannot start yet, from the device's copy of the attribute's videos (the server decides anyway). */
@@ -49,6 +50,7 @@ export function QuizIntro({ userId, attributeId, slug, attributeName, quiz }: Qu
               {QUESTIONS_PER_QUIZ} preguntas sobre los comportamientos de {attributeName}, cada una con una sola respuesta correcta.
             </List.Item>
             <List.Item>Cada pregunta tiene su propio cronómetro, que empieza al mostrarla: cuanto antes aciertes, más IMPs ganas.</List.Item>
+            <List.Item>{CLOCK_KEEPS_RUNNING_RULE}</List.Item>
             <List.Item>Elige una respuesta y pulsa «Corregir y continuar». Verás la correcta y, a los 2 segundos, la siguiente pregunta.</List.Item>
             <List.Item>Tienes un único intento: cuenta la primera respuesta que confirmas.</List.Item>
             <List.Item>Si pierdes la conexión, sigue respondiendo: tus respuestas se guardan y se corrigen al recuperarla.</List.Item>

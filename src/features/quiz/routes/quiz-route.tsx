@@ -7,6 +7,7 @@ import { isQuizNumber } from '#domain/quiz';
 import { sessionAtom } from '#offline/session';
 import { useCalendar } from '#data/shared-reads';
 import { QuizScreen } from '#features/quiz/components/quiz-screen.tsx';
+import { UnknownQuiz } from '#features/quiz/components/unknown-quiz.tsx';
 
 /** /cuestionario/:atributo/quizz/:quizz: intro, questions and results of one quiz. */
 export function QuizRoute() {
@@ -17,7 +18,8 @@ export function QuizRoute() {
   const calendar = useCalendar(user?.id ?? null);
   const name = calendar.data?.find((a) => a.id === id)?.nombre ?? attributeNameFromSlug(atributo);
   const quiz = Number(quizz);
-  if (id === null || name === null || !isQuizNumber(quiz)) return <UnknownAttribute />;
+  if (id === null || name === null) return <UnknownAttribute />;
+  if (!isQuizNumber(quiz)) return <UnknownQuiz slug={ATTRIBUTE_SLUGS[id]} attributeName={name} />;
   if (!user) return null;
   return <QuizScreen key={`${id}-${quiz}`} userId={user.id} attributeId={id} slug={ATTRIBUTE_SLUGS[id]} attributeName={name} quiz={quiz} />;
 }

@@ -28,8 +28,9 @@ export function RulesScreen({ user }: { user: SessionUser }) {
           canjeas por premios. Tu saldo está siempre a la vista en la cabecera, junto a «Saldo» ({balanceUnit(user)}).
         </Text>
         <Text>
-          Los puntos los calcula siempre el servidor: si haces algo sin conexión, lo verás sumado al momento en tu dispositivo y quedará confirmado
-          en cuanto se sincronice.
+          Los puntos los calcula siempre el servidor. Sin conexión, un vídeo que terminas suma sus IMPs al momento en tu dispositivo y quedan
+          confirmados en cuanto se sincroniza; las respuestas de un quizz se guardan con su tiempo y suman cuando se corrigen, al recuperar la
+          conexión.
         </Text>
       </RulesCard>
       <EarnPoints />

@@ -1,3 +1,4 @@
+import { Box } from '@mantine/core';
 import type { Video } from '#contract/training';
 import { OfflineVideosCard } from '#components/offline-videos-card';
 
@@ -11,5 +12,10 @@ export interface OfflineVideosSlotProps {
 export function OfflineVideosSlot({ videos }: OfflineVideosSlotProps) {
   const available = videos.filter((video) => video.is_hable);
   if (available.length === 0) return null;
-  return <OfflineVideosCard videos={available} />;
+  // Apart from the module's list above it: the card is a section of its own, not another row.
+  return (
+    <Box mt="lg">
+      <OfflineVideosCard videos={available} />
+    </Box>
+  );
 }

@@ -1,5 +1,6 @@
 import { Card, Stack, Text } from '@mantine/core';
 import type { OrderSummaryRow } from '#contract/admin';
+import { EmailText } from '#components/email-text';
 import { formatDateTime, formatNumber } from '#domain/format';
 import classes from './order-summary.module.css';
 
@@ -34,7 +35,7 @@ export function OrderSummaryCards({ rows, offset }: OrderSummaryCardsProps) {
               </Text>
             </div>
             <Text size="sm" c="dimmed" className={classes.email}>
-              {row.user.email}
+              <EmailText email={row.user.email} />
             </Text>
             <dl className={classes.fields}>
               <Field label="Nick" value={row.user.nick_name ?? '-'} />
