@@ -6,6 +6,7 @@ import { formatTimer } from '#domain/quiz-flow';
 import { useBusyWhileMounted } from '#offline/use-busy';
 import { useQuestionTimer } from '#features/quiz/hooks/use-question-timer.ts';
 import { AnswerOptions } from '#features/quiz/components/answer-options.tsx';
+import { ClockAwayNotice } from '#features/quiz/components/clock-away-notice.tsx';
 import classes from './quiz.module.css';
 
 function ClockIcon() {
@@ -86,6 +87,7 @@ export function QuestionCard({ participationId, question, total, review, onConfi
             Corregir y continuar
           </Button>
         </div>
+        <ClockAwayNotice shownAt={shownAt} running={review === null} />
       </div>
     </Card>
   );
