@@ -2,6 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { Alert, Button, Text } from '@mantine/core';
 import type { Question } from '#contract/quiz';
 import { AlertIcon } from '#components/alert-icon';
+import { OfflineState } from '#components/offline-state';
 import { PageLoader } from '#components/page-loader';
 import { quizStep } from '#domain/quiz-flow';
 import { forgetRefusedAnswer, queueAnswer } from '#features/quiz/commands.ts';
@@ -52,6 +53,9 @@ export function QuizRunner({ participationId, ...quiz }: QuizProps & { participa
   );
 
   if (bundle.data === undefined || local === undefined) {
+    if (bundle.status === 'offline') {
+      return page(title, <OfflineState onRetry={() => void bundle.revalidate()}>Abre este cuestionario con conexión una vez para hacerlo sin conexión.</OfflineState>);
+    }
     if (bundle.data === undefined && !bundle.isLoading) {
       return page(title, <ErrorAlert title="Error al cargar la pregunta." message={bundle.error} onRetry={() => void bundle.revalidate()} />);
     }
@@ -96,6 +100,9 @@ export function QuizRunner({ participationId, ...quiz }: QuizProps & { participa
 
   if (step.kind === 'results') {
     if (results.data) return page('Tus resultados', <QuizResults results={results.data} slug={slug} />);
+    if (results.status === 'offline') {
+      return page('Tus resultados', <OfflineState onRetry={() => void results.revalidate()}>Tus respuestas están en el servidor; los resultados necesitan conexión.</OfflineState>);
+    }
     return page('Tus resultados', <ErrorAlert title="Error al cargar los resultados." message={results.error} onRetry={() => void results.revalidate()} />);
   }
 
