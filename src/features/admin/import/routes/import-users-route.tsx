@@ -1,11 +1,10 @@
 import { Navigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { Alert } from '@mantine/core';
 import { canImportUsers } from '#domain/profiles';
 import { paths } from '#domain/paths';
 import { sessionAtom } from '#offline/session';
 import { useCachedAppConfig } from '#data/shared-reads';
-import { AlertIcon } from '#components/alert-icon';
+import { QueryFallback } from '#components/offline-state';
 import { PageLoader } from '#components/page-loader';
 import { ImportScreen } from '#features/admin/import/components/import-screen.tsx';
 
@@ -18,11 +17,7 @@ export function ImportUsersRoute() {
   if (!user) return null;
   if (config.data === undefined) {
     if (config.isLoading) return <PageLoader label="Cargando..." />;
-    return (
-      <Alert color="red" icon={<AlertIcon />} role="alert">
-        No se pudo comprobar el acceso: {config.error}
-      </Alert>
-    );
+    return <QueryFallback query={config} offline="La importación de usuarios necesita conexión." errorTitle="No se pudo comprobar el acceso" />;
   }
   if (session.originalUser || !canImportUsers(user, config.data.corporateDomain)) return <Navigate to={paths.home.getHref()} replace />;
   return <ImportScreen />;
