@@ -3,6 +3,7 @@ import { Alert, Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import type { Product } from '#contract/rewards';
 import { formatPoints } from '#domain/format';
+import { takesPart } from '#domain/profiles';
 import { AlertIcon } from '#components/alert-icon';
 import { OfflineState } from '#components/offline-state';
 import { PageLoader } from '#components/page-loader';
@@ -18,7 +19,11 @@ import { ProductCard } from './product-card.tsx';
 const ProductInfoModal = onDemand(() => import('./product-info-modal.tsx').then((m) => m.ProductInfoModal));
 const RedeemDialogs = onDemand(() => import('./redeem-dialogs.tsx').then((m) => m.RedeemDialogs));
 
-/** /premios for brand 2: the catalogue from the device's snapshot, redeeming online only. */
+/**
+ * /premios for brand 2: the catalogue from the device's snapshot, redeeming online only. Staff
+ * signed in as themselves (admin; INTERNO and PLATAFORMA are sent away by the guard) never
+ * redeem (takesPart): they see the prizes without a balance, Canjear or "Te faltan".
+ */
 export function CatalogueScreen({ rewards }: { rewards: RewardsUser }) {
   const catalogue = useCatalogue(rewards.user.id);
   const balance = useBalance(rewards.user.id);
@@ -61,6 +66,7 @@ export function CatalogueScreen({ rewards }: { rewards: RewardsUser }) {
   }
 
   const imps = balance.data?.imps ?? null;
+  const earner = takesPart(rewards.user);
   return (
     <Stack gap="lg">
       <ScreenTitle
@@ -68,19 +74,26 @@ export function CatalogueScreen({ rewards }: { rewards: RewardsUser }) {
         fetchedAt={catalogue.fetchedAt}
         isStale={catalogue.isStale}
         aside={
-          <Paper px="md" py={6} radius="md" bg="imps.1" c="imps.9">
-            <Text size="sm" span>
-              Tu saldo:{' '}
-            </Text>
-            <Text fw={800} span>
-              {imps === null ? '—' : formatPoints(imps)}
-            </Text>
-          </Paper>
+          earner && (
+            <Paper px="md" py={6} radius="md" bg="imps.1" c="imps.9">
+              <Text size="sm" span>
+                Tu saldo:{' '}
+              </Text>
+              <Text fw={800} span>
+                {imps === null ? '—' : formatPoints(imps)}
+              </Text>
+            </Paper>
+          )
         }
       />
-      {!online && (
+      {!online && earner && (
         <Alert color="yellow" icon={<AlertIcon />}>
           Estás sin conexión: puedes ver el catálogo, pero necesitas conexión para canjear.
+        </Alert>
+      )}
+      {!earner && (
+        <Alert color="brand" icon={<AlertIcon />}>
+          Los agentes canjean aquí sus IMPs. Tu perfil no suma IMPs: ves el catálogo tal y como lo ven ellos, sin canjear.
         </Alert>
       )}
       {rewards.impersonating && (
@@ -100,6 +113,7 @@ export function CatalogueScreen({ rewards }: { rewards: RewardsUser }) {
               balance={imps}
               online={online}
               readOnly={rewards.impersonating}
+              catalogueOnly={!earner}
               onRedeem={redeem.start}
               onInfo={setInfo}
             />

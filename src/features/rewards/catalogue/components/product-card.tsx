@@ -18,6 +18,8 @@ interface ProductCardProps {
   online: boolean;
   /** Impersonation: browsing only. */
   readOnly: boolean;
+  /** Staff signed in as themselves: they never redeem, so no Canjear and no "Te faltan". */
+  catalogueOnly: boolean;
   onRedeem: (product: Product, option: ValueOption) => void;
   onInfo: (product: Product) => void;
 }
@@ -28,7 +30,7 @@ function optionLabel(option: ValueOption): string {
 }
 
 /** A prize of the catalogue (spec 2 "/premios", 5): image, name, price per unit, info and "Canjear". */
-export function ProductCard({ product, index, balance, online, readOnly, onRedeem, onInfo }: ProductCardProps) {
+export function ProductCard({ product, index, balance, online, readOnly, catalogueOnly, onRedeem, onInfo }: ProductCardProps) {
   const { ref, seen, instant } = useReveal<HTMLDivElement>();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   // "Canjear" pressed offline: the card says why nothing happened, until the network is back.
@@ -82,25 +84,27 @@ export function ProductCard({ product, index, balance, online, readOnly, onRedee
             aria-label={`Valor de ${product.nombre}`}
             value={String(selected.id)}
             onChange={(value) => setSelectedId(Number(value))}
-            data={product.valores.map((v) => ({ value: String(v.id), label: optionLabel(v), disabled: !isOptionAffordable(v, known) }))}
+            data={product.valores.map((v) => ({ value: String(v.id), label: optionLabel(v), disabled: !catalogueOnly && !isOptionAffordable(v, known) }))}
           />
         )}
-        <div className={classes.actions}>
-          <Button fullWidth onClick={redeem} disabled={!enabled}>
-            Canjear
-          </Button>
-          {offlineTried ? (
-            <Text size="sm" c="red.8" role="alert" ta="center">
-              {OFFLINE_REDEEM}
-            </Text>
-          ) : (
-            !readOnly && missing > 0 && (
-              <Text size="sm" c="dimmed" ta="center">
-                Te faltan {formatPoints(missing)}
+        {!catalogueOnly && (
+          <div className={classes.actions}>
+            <Button fullWidth onClick={redeem} disabled={!enabled}>
+              Canjear
+            </Button>
+            {offlineTried ? (
+              <Text size="sm" c="red.8" role="alert" ta="center">
+                {OFFLINE_REDEEM}
               </Text>
-            )
-          )}
-        </div>
+            ) : (
+              !readOnly && missing > 0 && (
+                <Text size="sm" c="dimmed" ta="center">
+                  Te faltan {formatPoints(missing)}
+                </Text>
+              )
+            )}
+          </div>
+        )}
       </Stack>
     </Card>
   );
