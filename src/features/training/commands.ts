@@ -8,9 +8,11 @@ import type { ImpsResponse } from '#contract/points';
 import { TRAINING_PATHS } from '#contract/training-constants';
 import type { Video } from '#contract/training';
 import { VIDEO_POINTS } from '#domain/points';
+import { takesPart } from '#domain/profiles';
 import { progressAfterVideoSeen } from '#domain/training';
 import { reportCompletesVideo, videoAfterReport } from '#domain/video-progress';
 import { runCommand, updateSnapshot } from '#offline/outbox';
+import { getSession } from '#offline/session';
 import { cacheKeys } from '#data/cache-keys';
 
 export interface VideoProgressReport {
@@ -21,8 +23,12 @@ export interface VideoProgressReport {
   porcentaje: number;
 }
 
-/** POST video/{id}/porcentaje, queued. At 100 % of an unseen video the balance rises by +5 at once. */
+/**
+ * POST video/{id}/porcentaje, queued. At 100 % of an unseen video the balance rises by +5 at once.
+ * Staff watching as themselves have no progress (the server refuses them): nothing is queued.
+ */
 export async function reportVideoProgress({ userId, attributeId, video, porcentaje }: VideoProgressReport): Promise<void> {
+  if (!takesPart(getSession().user)) return;
   const videosKey = cacheKeys.videos(attributeId);
   const progressKey = cacheKeys.progress(attributeId);
   const completes = reportCompletesVideo(video, porcentaje);
