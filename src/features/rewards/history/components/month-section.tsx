@@ -1,12 +1,20 @@
 import type { Ref } from 'react';
 import { Group, Text, Title } from '@mantine/core';
-import { formatNumber, formatPoints } from '#domain/format';
+import { formatNumber } from '#domain/format';
 import type { HistoryMonth } from '#domain/imps-history';
 import { MovementCard } from './movement-card.tsx';
 import classes from './history.module.css';
 
-// A typographic minus, as the movement cards show it: the ASCII hyphen is too thin to read.
-const signed = (value: number) => `${value < 0 ? '\u2212' : '+'}${formatPoints(Math.abs(value))}`;
+// A typographic minus, as the movement cards show it: the ASCII hyphen is too thin to read. The
+// unit smaller, after a plain space: in a third of a 360 px phone a six-figure total puts it below.
+function Signed({ value }: { value: number }) {
+  return (
+    <>
+      {value < 0 ? '\u2212' : value > 0 ? '+' : ''}
+      {formatNumber(Math.abs(value))} <span className={classes.unit}>IMPs</span>
+    </>
+  );
+}
 
 interface MonthSectionProps {
   month: HistoryMonth;
@@ -31,15 +39,15 @@ export function MonthSection({ month, headingRef }: MonthSectionProps) {
       <dl className={classes.totals}>
         <div className={classes.total}>
           <dt>Sumados</dt>
-          <dd data-tone="credit">{signed(month.earned)}</dd>
+          <dd data-tone={month.earned > 0 ? 'credit' : undefined}><Signed value={month.earned} /></dd>
         </div>
         <div className={classes.total}>
           <dt>Restados</dt>
-          <dd data-tone="debit">{signed(-month.spent)}</dd>
+          <dd data-tone={month.spent > 0 ? 'debit' : undefined}><Signed value={-month.spent} /></dd>
         </div>
         <div className={classes.total} data-net>
           <dt>Neto</dt>
-          <dd data-tone={month.net < 0 ? 'debit' : 'credit'}>{signed(month.net)}</dd>
+          <dd data-tone={month.net < 0 ? 'debit' : month.net > 0 ? 'credit' : undefined}><Signed value={month.net} /></dd>
         </div>
       </dl>
       <ul className={classes.list} aria-label={`Movimientos de IMPs de ${month.title.toLowerCase()}`}>
