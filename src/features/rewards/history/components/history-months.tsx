@@ -15,7 +15,11 @@ export function HistoryMonths({ movements }: { movements: PointsMovement[] }) {
   const firstNew = useRef<HTMLHeadingElement>(null);
   const [focusFrom, setFocusFrom] = useState<number | null>(null);
   useEffect(() => {
-    if (focusFrom !== null) firstNew.current?.focus();
+    if (focusFrom === null) return;
+    // Centred rather than scrolled in at the bottom edge, where it would show the name alone:
+    // the middle of the screen shows the month's totals too, and never hides under the sticky header.
+    firstNew.current?.focus({ preventScroll: true });
+    firstNew.current?.scrollIntoView({ block: 'center' });
   }, [focusFrom]);
   return (
     <Stack gap="xl">
