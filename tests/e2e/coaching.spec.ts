@@ -169,6 +169,59 @@ test('PLATAFORMA: its platform\'s sites only, a site chosen, and the overview do
   expect((book['Puntos por día'] ?? []).length - 1).toBe(overview.puntos_por_dia.length);
 });
 
+// Issue 38 items 3, 7 and 8: admin's brand narrows the nudges list and its workbook as it narrows
+// the figures; each download button is named by what it shows; the points per day end today.
+test('admin: Marca 2 narrows the nudges and their .xlsx, the points per day end today, and each download is named by its visible text', async ({ page, request, signInAs }) => {
+  test.setTimeout(120_000);
+  const coaching = new CoachingPage(page);
+  await signInAs('admin');
+  await coaching.open();
+  const { token, options } = await signedInScope(request, 'admin');
+  const current = options.actual ?? 0;
+  const brandTwo = options.marcas.find((m) => m.nombre === 'Marca 2');
+  expect(brandTwo).toBeDefined();
+
+  // Item 7: a voice user says what they see: every name starts with the visible "Descargar .xlsx".
+  const downloads = page.getByRole('button', { name: /xlsx/ });
+  await expect(downloads).toHaveCount(4);
+  for (const button of await downloads.all()) {
+    await expect(button).toHaveText('Descargar .xlsx');
+    await expect(button).toHaveAccessibleName(/^Descargar \.xlsx \S/);
+  }
+
+  // Item 8: the month's points stop at today (the programme's day), no cliff of days to come.
+  const overview = await api<CoachingOverview>(request, token, `/seguimiento/resumen/${current}`);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  expect(overview.puntos_por_dia.at(-1)?.dia).toBe(today);
+  const todayLabel = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', timeZone: 'Europe/Madrid' }).format(new Date()).replace('.', '');
+  const perDay = page.getByRole('table', { name: 'Puntos por día' }).locator('tbody tr');
+  await expect(perDay).toHaveCount(overview.puntos_por_dia.length);
+  await expect(perDay.last().locator('th')).toHaveText(todayLabel);
+
+  // Item 3: Marca 2, then a site both brands work in: only brand 2's agents, and the workbook holds the same rows.
+  await coaching.choose('Marca', brandTwo?.nombre ?? '');
+  await expect(page).toHaveURL(new RegExp(`marca=${brandTwo?.id}`));
+  await expect(coaching.select('Marca')).toHaveValue(String(brandTwo?.id));
+  const site = options.sedes.find((s) => s.nombre === 'Madrid Castellana');
+  expect(site).toBeDefined();
+  await coaching.choose('Sede', site?.nombre ?? '');
+  await expect(page).toHaveURL(new RegExp(`sede=${site?.id}`));
+  await expect(page).toHaveURL(new RegExp(`marca=${brandTwo?.id}`));
+  const others = await brandOneNicks(request, current, site?.id ?? 0);
+  expect(others.length).toBeGreaterThan(0);
+  const nudges = await api<CoachingNudges>(request, token, `/seguimiento/rezagados/${current}?sede=${site?.id}&marca=${brandTwo?.id}&per_page=100`);
+  expect(nudges.total).toBeGreaterThan(0);
+  await expect(coaching.nudgeTotal()).toHaveText(new RegExp(`^${esNumber(nudges.total)} agentes? necesitan? un empujón$`));
+  await expect(coaching.nudgeCards()).toHaveCount(Math.min(20, nudges.total));
+  const text = await page.locator('body').innerText();
+  for (const nick of others) expect(text).not.toContain(nick);
+  const book = await coaching.readWorkbook(await coaching.download(/empujón/));
+  const listed = (book.Rezagados ?? []).slice(1).map((r) => String(r[0] ?? r[1]));
+  expect(listed).toEqual(nudges.data.map((n) => n.nick_name ?? n.name));
+  expect(book.Filtros).toContainEqual(['Marca', brandTwo?.nombre]);
+  expect(book.Filtros).toContainEqual(['Sede', site?.nombre]);
+});
+
 test('an agent has no Seguimiento in the menu and is refused the screen', async ({ page, shell, signInAs }) => {
   await signInAs('ana');
   // Away from /home, whose new-content modal may cover the menu button.

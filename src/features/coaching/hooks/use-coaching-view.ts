@@ -18,16 +18,19 @@ export function useCoachingView() {
   const [search, setSearchText] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
 
-  const update = (changes: Record<string, number | undefined>) => {
+  /**
+   * Applies changes computed from the address bar as it is now: the router renders a new URL in
+   * a transition, so a second choice made before that render (a brand, then a site at once) would
+   * otherwise start from the old one and drop the first (useSearchParams' `prev` is the render's).
+   */
+  const update = (changesOf: (current: URLSearchParams) => Record<string, number | undefined>) => {
     setPage(1);
-    setParams((prev) => {
-      const copy = new URLSearchParams(prev);
-      for (const [name, value] of Object.entries(changes)) {
-        if (value === undefined) copy.delete(name);
-        else copy.set(name, String(value));
-      }
-      return copy;
-    }, { replace: true });
+    const copy = new URLSearchParams(window.location.search);
+    for (const [name, value] of Object.entries(changesOf(copy))) {
+      if (value === undefined) copy.delete(name);
+      else copy.set(name, String(value));
+    }
+    setParams(copy, { replace: true });
   };
 
   return {
@@ -39,12 +42,12 @@ export function useCoachingView() {
     search,
     /** The search the list asks for: settles once typing pauses. */
     activeSearch: debounced.trim(),
-    setAttribute: (id: number) => update({ atributo: id }),
-    setScope: (level: ScopeLevel, id: number | undefined) => {
-      const next = choose(filter, level, id);
-      update({ marca: next.marca, plataforma: next.plataforma, sede: next.sede });
-    },
-    setDays: (days: number) => update({ dias: days === STALLED_AFTER_DAYS ? undefined : days }),
+    setAttribute: (id: number) => update(() => ({ atributo: id })),
+    setScope: (level: ScopeLevel, id: number | undefined) => update((current) => {
+      const next = choose(coachingViewOf(current).filter, level, id);
+      return { marca: next.marca, plataforma: next.plataforma, sede: next.sede };
+    }),
+    setDays: (days: number) => update(() => ({ dias: days === STALLED_AFTER_DAYS ? undefined : days })),
     setSearch: (text: string) => {
       setSearchText(text);
       setPage(1);
