@@ -1,6 +1,9 @@
 import { Alert, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { Video } from '#contract/training';
+import { useAtomValue } from 'jotai';
 import { VIDEO_POINTS } from '#domain/points';
+import { takesPart } from '#domain/profiles';
+import { sessionAtom } from '#offline/session';
 import { useBusyWhileMounted } from '#offline/use-busy';
 import { useVideoJs } from '#features/training/hooks/use-video-js.ts';
 import { useVideoProgress } from '#features/training/hooks/use-video-progress.ts';
@@ -24,6 +27,7 @@ export function VideoPlayerModal({ userId, attributeId, attributeName, index, vi
   useBusyWhileMounted('video');
   const progress = useVideoProgress({ userId, attributeId, attributeName, index, video, onFinished: onClose });
   const { hostRef, status, position } = useVideoJs(video, progress);
+  const earner = takesPart(useAtomValue(sessionAtom).user);
 
   const close = () => {
     const { currentTime, duration } = position();
@@ -52,7 +56,7 @@ export function VideoPlayerModal({ userId, attributeId, attributeName, index, vi
         )}
       </div>
       <Text size="sm" c="dimmed" mt="sm">
-        {video.visto ? 'Ya sumaste los IMPs de este vídeo: repásalo cuando quieras.' : `Míralo hasta el final para sumar +${VIDEO_POINTS} IMPs.`}
+        {!earner ? 'Tu perfil no suma IMPs: míralo para conocer lo que aprenden los agentes.' : video.visto ? 'Ya sumaste los IMPs de este vídeo: repásalo cuando quieras.' : `Míralo hasta el final para sumar +${VIDEO_POINTS} IMPs.`}
       </Text>
       <Text size="sm" c="dimmed" visibleFrom="sm">
         Con el reproductor seleccionado, la barra espaciadora lo pausa y la tecla F lo pone a pantalla completa.
