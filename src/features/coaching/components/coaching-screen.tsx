@@ -8,7 +8,6 @@ import { profileReach } from '#domain/impersonation';
 import { useCoachingView } from '#features/coaching/hooks/use-coaching-view.ts';
 import { useCoachingOptions } from '#features/coaching/queries.ts';
 import { scopeChoices, validFilter } from '#features/coaching/scope.ts';
-import { OFFLINE_MESSAGE, surelyOffline } from '#offline/network';
 import { BySiteSection } from './by-site-section.tsx';
 import { NudgesSection } from './nudges-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
@@ -43,8 +42,8 @@ export function CoachingScreen({ user }: { user: SessionUser }) {
   const body = () => {
     if (options.isLoading) return <Skeleton height={72} radius="lg" aria-label="Cargando el ámbito" />;
     if (options.data === undefined) {
-      if (surelyOffline() || options.error === OFFLINE_MESSAGE) {
-        return <OfflineState onRetry={() => void options.revalidate()}>Abre Seguimiento con conexión una vez para verlo sin conexión. Se cargará solo en cuanto vuelvas a tener red.</OfflineState>;
+      if (options.status === 'offline') {
+        return <OfflineState onRetry={() => void options.revalidate()}>Abre Seguimiento con conexión una vez para verlo sin conexión.</OfflineState>;
       }
       return <LoadError title={`No se pudo cargar el seguimiento: ${options.error ?? 'error desconocido'}`} onRetry={() => void options.revalidate()} />;
     }

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { Skeleton, Stack, Text } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { FreshnessNote } from '#components/freshness-note';
-import { LoadError } from '#components/load-error';
-import { OFFLINE_MESSAGE, surelyOffline } from '#offline/network';
+import { QueryFallback } from '#components/offline-state';
 import type { CachedQuery } from '#offline/use-cached-query';
 
 interface SectionStateProps<T> {
@@ -30,14 +29,7 @@ export function SectionState<T>({ query, what, skeleton = [120], children }: Sec
     );
   }
   if (query.data === undefined) {
-    if (surelyOffline() || query.error === OFFLINE_MESSAGE) {
-      return (
-        <Text size="sm" c="gray.7" role="status">
-          Sin conexión: abre esta parte con conexión una vez para verla sin red. Se cargará sola en cuanto vuelvas a tener red.
-        </Text>
-      );
-    }
-    return <LoadError title={`No se pudo cargar ${what}: ${query.error ?? 'error desconocido'}`} onRetry={() => void query.revalidate()} />;
+    return <QueryFallback query={query} inline offline="Abre esta parte con conexión una vez para verla sin conexión." errorTitle={`No se pudo cargar ${what}`} />;
   }
   return (
     <>
