@@ -34,6 +34,9 @@ async function expectStaffDashboard(page: Page) {
     await expect(row.getByRole('link')).toHaveCount(0);
   }
   await expect(page.getByText(/Tienes que completar el video/)).toHaveCount(0);
+  // No 0 % evolution of their own, no Reface to earn.
+  await expect(page.getByRole('heading', { name: 'Estado de evolución' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Reface' })).toHaveCount(0);
 }
 
 async function expectNoIncomeInMenu(shell: AppShell) {
@@ -121,6 +124,7 @@ test('browsing as an agent, admin sees the agent\'s own home, quizzes, prizes an
   expect(await shell.menuItemNames()).toContain('Mis ingresos');
 
   await new DashboardPage(page).goto('accesible');
+  await expect(page.getByRole('heading', { name: 'Estado de evolución' })).toBeVisible();
   for (const quiz of [1, 2] as const) {
     await expect(quizRow(page, quiz).getByRole('button').or(quizRow(page, quiz).getByRole('link'))).toHaveCount(1);
     await expect(quizRow(page, quiz)).not.toContainText('Lo resuelven los agentes');

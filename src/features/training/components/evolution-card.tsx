@@ -1,8 +1,11 @@
 import { ProgressState } from '#components/progress-state';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useAtomValue } from 'jotai';
 import { formatNumber } from '#domain/format';
+import { takesPart } from '#domain/profiles';
 import { AttributeLogo } from '#components/attribute-logo';
 import { FreshnessNote } from '#components/freshness-note';
+import { sessionAtom } from '#offline/session';
 import type { CachedQuery } from '#offline/use-cached-query';
 
 interface EvolutionCardProps {
@@ -15,9 +18,11 @@ interface EvolutionCardProps {
   available: boolean;
 }
 
-/** The attribute's evolution: its logo and the training progress (GET /progreso). */
+/** The attribute's evolution: its logo and the training progress (GET /progreso); staff as themselves have none (takesPart). */
 export function EvolutionCard({ slug, logoUrl, attributeName, progress, available }: EvolutionCardProps) {
   const { data, isLoading, error, status, fetchedAt, isStale } = progress;
+  const earner = takesPart(useAtomValue(sessionAtom).user);
+  if (!earner) return null;
   return (
     <Card component="section" aria-labelledby="evolucion">
       <Title order={2} size="h5" id="evolucion" mb="md">
