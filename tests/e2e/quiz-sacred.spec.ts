@@ -57,7 +57,8 @@ async function offerInstall(page: Page) {
 /**
  * From now on, records in the page whether the header's sync line ever said something waits to
  * be sent ("Por enviar", "pendiente") or appeared or went (its data-visible): online, an answer
- * leaves at once, and under a question nothing may move.
+ * leaves at once, and under a question nothing may move; and whether a notice of the app's own
+ * showed while a question was up, even for a frame.
  */
 async function watchSyncLine(page: Page) {
   await page.evaluate(() => {
@@ -72,6 +73,13 @@ async function watchSyncLine(page: Page) {
       if (/Por enviar|pendiente/.test(text)) seen.push(`said "${text}"`);
     };
     if (status) new MutationObserver(check).observe(status, { childList: true, subtree: true, characterData: true });
+    // And whether any of the app's notices showed, even for a frame, while a question was up.
+    new MutationObserver(() => {
+      const question = [...document.querySelectorAll('main button')].some((button) => button.textContent?.includes('Corregir y continuar'));
+      if (!question) return;
+      if (document.querySelector('[aria-label="Instalar la app"]')) seen.push('the install offer showed over a question');
+      if (document.body.textContent?.includes('Nueva versión disponible')) seen.push('the update notice showed over a question');
+    }).observe(document.body, { childList: true, subtree: true });
     if (bar) new MutationObserver(() => seen.push(`data-visible became ${String(bar.getAttribute('data-visible'))}`)).observe(bar, { attributes: true, attributeFilter: ['data-visible'] });
   });
 }
@@ -139,7 +147,7 @@ test('at 360×640 with the install offer due and a new version published mid-qui
       await expect(updateNotice(page)).toBeHidden();
       expect(await marker(page), `question ${n}: the page never reloaded`).toBe('still here');
     }
-    expect(await syncLineSeen(page), 'online, the sync line stayed quiet and in place through the quiz').toEqual([]);
+    expect(await syncLineSeen(page), 'online, the sync line stayed quiet and in place, and no notice showed, through the quiz').toEqual([]);
 
     // The results: the update first, then (once put off) the install offer; never both at once.
     await expect(quiz.results()).toBeVisible({ timeout: 20_000 });
