@@ -50,8 +50,7 @@ const AUTH_ROUTES: Record<string, string[]> = {
 };
 /** Lazy chunks every signed-in screen loads with it (the router, and what it loads first; the shell preloads the same). */
 const SIGNED_IN_SHELL = SIGNED_IN_MODULES.map(sourceOf);
-// The app loads video.js's core build (core.es.js); the full builds still count should one come back.
-const VIDEO_JS = /^node_modules\/video\.js\/(core\.es|dist\/video(\.es)?)\.js$/;
+const VIDEO_JS = /^node_modules\/video\.js\/dist\/video(\.es)?\.js$/;
 const INLINE_LABEL = 'index.html (en línea)';
 /** A name every zod build keeps as text (its classes' `$constructor` names). */
 export const ZOD_MARK = '$ZodType';

@@ -2,8 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Video } from '#contract/training';
 import { VIDEO_LOAD_TIMEOUT_MS } from '#domain/training';
 
-// The core build: HTML5 playback and captions without http-streaming (HLS/DASH, ~440 KB the
-// app's MP4 sources never use), so the player's chunk stays under the build's size warning.
 type VideoJs = typeof import('video.js').default;
 type Player = ReturnType<VideoJs>;
 
@@ -19,7 +17,7 @@ export interface PlayerEvents {
 let loading: Promise<VideoJs> | undefined;
 
 function loadVideoJs(): Promise<VideoJs> {
-  loading ??= Promise.all([import('video.js/core.es.js'), import('video.js/dist/lang/es.json'), import('video.js/dist/video-js.css')]).then(
+  loading ??= Promise.all([import('video.js'), import('video.js/dist/lang/es.json'), import('video.js/dist/video-js.css')]).then(
     ([module, spanish]) => {
       module.default.addLanguage('es', spanish.default);
       return module.default;
