@@ -29,9 +29,12 @@ test('screens never opened online show the offline state, and fill in by themsel
   await ranking.open('accesible', 'global');
   await expect(ranking.tableTitle()).toHaveText('Ranking global');
   await expectOfflineState(page);
+  // Nothing to page through: no "Página 1 de 1" under the offline card.
+  await expect(page.getByText(/^Página \d+ de \d+$/)).toHaveCount(0);
   await page.evaluate(() => ((window as unknown as { h4Marker?: boolean }).h4Marker = true));
   await context.setOffline(false);
   await expect(ranking.rows().first()).toBeVisible();
+  await expect(page.getByText(/^Página \d+ de \d+$/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Sin conexión', exact: true })).toHaveCount(0);
   expect(await sameDocument()).toBe(true);
 

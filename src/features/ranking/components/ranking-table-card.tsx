@@ -57,17 +57,20 @@ export function RankingTableCard({ title, ranking, page, onPage, search, myUserI
         ) : (
           <RankingTable page={data} myUserId={myUserId} />
         )}
-        <Group justify="center" gap={6} wrap="nowrap">
-          <Button variant="default" size="sm" px="xs" style={{ flexShrink: 0 }} onClick={() => onPage(page - 1)} disabled={page <= 1}>
-            Anterior
-          </Button>
-          <Text fw={600} size="sm" ta="center" aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
-            Página {page} de {pages}
-          </Text>
-          <Button variant="default" size="sm" px="xs" style={{ flexShrink: 0 }} onClick={() => onPage(page + 1)} disabled={data === undefined || page >= pages}>
-            Siguiente
-          </Button>
-        </Group>
+        {/* Held while loading (nothing moves when the rows arrive); gone when nothing can be paged. */}
+        {(data !== undefined || waiting || ranking.isLoading) && (
+          <Group justify="center" gap={6} wrap="nowrap">
+            <Button variant="default" size="sm" px="xs" style={{ flexShrink: 0 }} onClick={() => onPage(page - 1)} disabled={page <= 1}>
+              Anterior
+            </Button>
+            <Text fw={600} size="sm" ta="center" aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
+              Página {page} de {pages}
+            </Text>
+            <Button variant="default" size="sm" px="xs" style={{ flexShrink: 0 }} onClick={() => onPage(page + 1)} disabled={data === undefined || page >= pages}>
+              Siguiente
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Card>
   );
