@@ -32,11 +32,21 @@ export const isProductImage: Matcher = ({ url }) => sameOrigin(url) && PRODUCT_I
  * The media store's files (Programa's uploads: videos, subtitles, posters, art, product images)
  * are named by their content (`/media/u/<sha256>.<ext>`): a URL never changes what it holds, so
  * cache-first is never stale, and a replaced file has a new URL the device fetches anew.
- * Videos and subtitles among them follow the video rules below; the rest are these images.
+ * Videos and subtitles among them follow the video rules below; images (by extension, nothing
+ * else: a stream's playlists and segments must not fill the 60-entry static cache) are these.
  */
 export const MEDIA_STORE_PREFIX = '/media/u/';
+export const STORED_IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.svg', '.gif', '.avif'];
 export const isStoredImage: Matcher = ({ url }) =>
-  sameOrigin(url) && url.pathname.startsWith(MEDIA_STORE_PREFIX) && !url.pathname.endsWith('.mp4') && !url.pathname.endsWith('.vtt');
+  sameOrigin(url) && url.pathname.startsWith(MEDIA_STORE_PREFIX) && STORED_IMAGE_EXTENSIONS.some((ext) => url.pathname.toLowerCase().endsWith(ext));
+/**
+ * An adaptive stream's playlists and segments (issue 36): network only, never cached. Hundreds
+ * of segments per video would evict everything else, and offline a downloaded video plays its
+ * whole MP4 instead (#domain/video-source). No route takes them; this names them for the tests.
+ */
+export const STREAM_EXTENSIONS = ['.m3u8', '.ts'];
+export const isStreamFile: Matcher = ({ url }) =>
+  sameOrigin(url) && url.pathname.startsWith(MEDIA_STORE_PREFIX) && STREAM_EXTENSIONS.some((ext) => url.pathname.endsWith(ext));
 // The page's own download request goes straight to the network: the page stores it.
 // Matches the built-in /media/*.mp4 and the media store's /media/u/*.mp4 alike.
 export const isVideo: Matcher = ({ url, request }) =>
