@@ -51,6 +51,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { inlineScriptSources, staticAppPlugin } from './plugins/static-app.ts';
 import { writeQuotaPlugin } from './plugins/write-quota.ts';
 import { mediaRoutes } from './media/routes.ts';
+import { createS3MediaStore } from './media/s3-store.ts';
 import { createFolderMediaStore, type MediaStore } from './media/store.ts';
 import { enableZodSerialization, enableZodValidation } from './plugins/zod.ts';
 
@@ -72,7 +73,7 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The gift-card provider; defaults to the local one (tests pass failing or hanging ones). */
   giftCards?: GiftCardProvider;
-  /** The media store; defaults to the folder DATA_DIR/media (tests pass a temporary one). */
+  /** The media store; defaults to the S3 bucket of MEDIA_S3_*, else the folder DATA_DIR/media (tests pass their own). */
   media?: MediaStore;
 }
 
@@ -121,7 +122,7 @@ function loggerOptions(options: BuildAppOptions['logger'], level: string, format
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const deps: AppDeps = { config, db, clock: options.clock ?? (() => new Date()) };
-  const media = options.media ?? createFolderMediaStore(resolve(config.dataDir, 'media'));
+  const media = options.media ?? (config.mediaS3 ? createS3MediaStore(config.mediaS3) : createFolderMediaStore(resolve(config.dataDir, 'media')));
   const logFormat = options.logFormat ?? 'json';
   const logger = loggerOptions(options.logger ?? true, config.logLevel, logFormat);
   // On a terminal, one short line for a failed or slow request instead of two JSON lines for each.
