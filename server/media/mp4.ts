@@ -3,6 +3,8 @@
 // a file whose boxes do not add up, with no ftyp first, no moov or no mvhd is not a real MP4 and
 // is refused (null). Real processing (ffmpeg, HLS) is the media issue's.
 
+import { open } from 'node:fs/promises';
+
 const ascii = (bytes: Uint8Array, at: number) => Buffer.from(bytes.subarray(at, at + 4)).toString('latin1');
 
 interface Box {
@@ -64,4 +66,52 @@ export function mp4DurationSeconds(bytes: Uint8Array): number | null {
   if (timescale === 0 || duration === 0 || duration === 0xffffffff) return null;
   const seconds = duration / timescale;
   return Number.isFinite(seconds) && seconds <= 24 * 3600 ? Math.max(1, Math.round(seconds)) : null;
+}
+
+/** moov boxes larger than this are not read (a real one is a few MB even for a long film). */
+const MOOV_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * mp4DurationSeconds for a file on disk, reading only the top-level box headers, the ftyp and
+ * the moov (never the media data): an upload stays on disk, not in memory.
+ */
+export async function mp4FileDurationSeconds(path: string): Promise<number | null> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    const header = Buffer.alloc(16);
+    const kept: Buffer[] = [];
+    let at = 0;
+    while (at < size) {
+      if (size - at < 8) return null;
+      await file.read(header, 0, Math.min(16, size - at), at);
+      let length = header.readUInt32BE(0);
+      const type = header.toString('latin1', 4, 8);
+      let headerLength = 8;
+      if (length === 1) {
+        if (size - at < 16) return null;
+        const large = header.readBigUInt64BE(8);
+        if (large > BigInt(Number.MAX_SAFE_INTEGER)) return null;
+        length = Number(large);
+        headerLength = 16;
+      } else if (length === 0) {
+        length = size - at;
+      }
+      if (length < headerLength || at + length > size) return null;
+      if (at === 0 && type !== 'ftyp') return null;
+      // Every box is walked, as in mp4DurationSeconds (a truncated file's last box runs past the end).
+      if ((type === 'ftyp' && at === 0) || (type === 'moov' && kept.length === 1)) {
+        if (length > MOOV_MAX_BYTES) return null;
+        const box = Buffer.alloc(length);
+        await file.read(box, 0, length, at);
+        // A box of size 0 ("to the end") is written out with its real size for the walk below.
+        if (box.readUInt32BE(0) === 0) box.writeUInt32BE(length, 0);
+        kept.push(box);
+      }
+      at += length;
+    }
+    return kept.length === 2 ? mp4DurationSeconds(Buffer.concat(kept)) : null;
+  } finally {
+    await file.close();
+  }
 }

@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from '#server/plugins/zod';
 import { programmeEditor } from '../access.ts';
 import type { ProgrammeDeps } from '../deps.ts';
 import { createProgrammeVideosService } from './service.ts';
-import { readVideoUpload } from './upload.ts';
+import { readVideoUpload, releaseVideoUpload } from './upload.ts';
 
 const idParams = z.object({ id: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647)) });
 const write = { changesReads: true } as const;
@@ -27,6 +27,9 @@ const write = { changesReads: true } as const;
 export async function videosRoutes(app: FastifyInstance, deps: ProgrammeDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const videos = createProgrammeVideosService(deps);
+  // An upload's video waits in a temporary file until the answer has been sent.
+  app.addHook('onResponse', releaseVideoUpload);
+  app.addHook('onRequestAbort', releaseVideoUpload);
 
   api.get(PROGRAMME_VIDEOS_PATHS.videos, { schema: { response: replies(programmeVideosResponseSchema) } }, async (request) => {
     programmeEditor(request);

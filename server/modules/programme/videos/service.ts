@@ -11,7 +11,7 @@ import {
 } from '#domain/programme-videos';
 import type { Database } from '#server/db/schema';
 import { HttpError } from '#server/http-error';
-import { saveMedia, type MediaStore } from '#server/media/store';
+import { saveMedia, saveMediaFile, type MediaStore } from '#server/media/store';
 import { rebuildCoaching } from '#server/modules/coaching/aggregates-rebuild';
 import { rebuildStandings } from '#server/modules/rankings/standings';
 import type { ProgrammeEditor } from '../access.ts';
@@ -77,7 +77,7 @@ export function createProgrammeVideosService({ db, media }: { db: Kysely<Databas
         throw new HttpError(400, 'Un vídeo nuevo no tiene nada que quitar');
       }
       if (!upload.files.video) throw new HttpError(400, VIDEO_FILE_REQUIRED);
-      const video = checkVideo(upload.files.video);
+      const video = await checkVideo(upload.files.video);
       const captions = upload.files.subtitulos ? checkCaptions(upload.files.subtitulos) : null;
       const poster = upload.files.poster ? checkPoster(upload.files.poster) : null;
 
@@ -90,7 +90,7 @@ export function createProgrammeVideosService({ db, media }: { db: Kysely<Databas
           position: await videos.nextPosition(attributeId),
           title: normalizeTitle(fields.title),
           available_from: fields.available_from,
-          url: await save(trx, video),
+          url: (await saveMediaFile(trx, media, video.path, video)).url,
           captions_url: captions ? await save(trx, captions) : null,
           poster_url: poster ? await save(trx, poster) : null,
           duration_seconds: video.durationSeconds,
@@ -134,7 +134,7 @@ export function createProgrammeVideosService({ db, media }: { db: Kysely<Databas
       const removePoster = upload.fields[VIDEO_FORM.removePoster] === FLAG_ON;
       if (removeCaptions && upload.files.subtitulos) throw new HttpError(400, 'Envía subtítulos nuevos o quítalos, no las dos cosas');
       if (removePoster && upload.files.poster) throw new HttpError(400, 'Envía una portada nueva o quítala, no las dos cosas');
-      const video = upload.files.video ? checkVideo(upload.files.video) : null;
+      const video = upload.files.video ? await checkVideo(upload.files.video) : null;
       const captions = upload.files.subtitulos ? checkCaptions(upload.files.subtitulos) : null;
       const poster = upload.files.poster ? checkPoster(upload.files.poster) : null;
       if (!video && !captions && !poster && !removeCaptions && !removePoster) throw new HttpError(400, NOTHING_TO_CHANGE);
@@ -144,7 +144,7 @@ export function createProgrammeVideosService({ db, media }: { db: Kysely<Databas
         await createVideosRepository(trx).lockAttribute(before.atributo_id);
         const current = await existing(trx, id);
         await createVideosRepository(trx).update(id, {
-          ...(video ? { url: await save(trx, video), duration_seconds: video.durationSeconds } : {}),
+          ...(video ? { url: (await saveMediaFile(trx, media, video.path, video)).url, duration_seconds: video.durationSeconds } : {}),
           ...(captions ? { captions_url: await save(trx, captions) } : removeCaptions ? { captions_url: null } : {}),
           ...(poster ? { poster_url: await save(trx, poster) } : removePoster ? { poster_url: null } : {}),
         });
