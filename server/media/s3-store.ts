@@ -29,6 +29,10 @@ export function createS3MediaStore(config: MediaS3Config, client?: S3Client): Me
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     forcePathStyle: config.forcePathStyle,
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    // Checksums only where S3 requires them: the SDK's default (a CRC32 trailer in aws-chunked
+    // bodies) is not spoken by every S3-compatible service (MinIO's older releases, s3rver).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = config.bucket;
   const checked = (key: string) => {
