@@ -149,6 +149,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Connections over the cap are dropped at once, before they can exhaust file descriptors.
   app.server.maxConnections = connectionCap(config.httpLimits);
+  // The media store, also for this process's jobs (the video processing: programme/videos/processing.ts).
+  app.decorate('media', media);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   terminalLog?.summarizeEvery(app);
   app.addHook('onRequest', async (request, reply) => {

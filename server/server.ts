@@ -22,6 +22,7 @@ import { shutDown, superviseWorkers } from './lifecycle.ts';
 import { chooseLogFormat } from './logging.ts';
 import { demoAccessNotice } from './modules/auth/demo-access.ts';
 import { readMaintenance } from './modules/programme/settings/repository.ts';
+import { videoJobHandlers } from './modules/programme/videos/processing.ts';
 import { signSsoToken } from './modules/auth/sso-token.ts';
 import { LocalGiftCardProvider } from './modules/rewards/gift-card-provider.ts';
 import { LocalRefaceProvider } from './modules/refaces/local-provider.ts';
@@ -101,6 +102,8 @@ async function serve(config: Config, opened: OpenedDatabase, pidFile: string | n
     [REFACE_JOB]: refaceJobHandler({ db, clock }, new LocalRefaceProvider(), app.log),
     [RANKING_MONTH_END_JOB]: rankingMonthEndHandler(db, clock, app.log),
     ...notificationJobHandlers({ db, config, clock }, app.log),
+    // One transcoding at a time beside the loop (issue 36), into the store the app serves from.
+    ...videoJobHandlers({ db, media: app.media, logger: app.log }),
   };
   // Claims are FOR UPDATE SKIP LOCKED (jobs/runner.ts): every process runs one runner safely.
   const runner = new JobRunner(db, { handlers, logger: app.log });

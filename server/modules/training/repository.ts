@@ -13,7 +13,7 @@ type VideoRow = Selectable<VideosTable>;
  */
 export type VideoRecord = Pick<
   VideoRow,
-  'id' | 'attribute_id' | 'position' | 'title' | 'url' | 'captions_url' | 'available_from' | 'duration_seconds' | 'hidden' | 'poster_url' | 'processing'
+  'id' | 'attribute_id' | 'position' | 'title' | 'url' | 'captions_url' | 'available_from' | 'duration_seconds' | 'hidden' | 'poster_url' | 'processing' | 'stream_url'
 > & { attribute_enabled: boolean };
 
 export interface VideoWithProgress extends VideoRecord {
@@ -23,7 +23,7 @@ export interface VideoWithProgress extends VideoRecord {
 
 const videoColumns = [
   'v.id', 'v.attribute_id', 'v.position', 'v.title', 'v.url', 'v.captions_url', 'v.available_from', 'v.duration_seconds', 'v.hidden', 'v.poster_url',
-  'v.processing', 'a.enabled as attribute_enabled',
+  'v.processing', 'v.stream_url', 'a.enabled as attribute_enabled',
 ] as const;
 
 /**

@@ -7,12 +7,13 @@
 //                                       the same video id, so every agent's progress stays
 // POST   /programa/videos/orden         one attribute's videos in their new order
 // DELETE /programa/videos/:id           only when nobody has any progress on it (409 otherwise: hide it)
+// POST   /programa/videos/:id/reprocesar a video whose processing failed, queued again (409 otherwise; issue 36)
 // Online only (no outbox, no Idempotency-Key); every write evicts the read cache.
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import {
   PROGRAMME_VIDEOS_PATHS, programmeVideosResponseSchema, videoAnswerSchema, videoDeleteAnswerSchema, videoOrderAnswerSchema, videoOrderBodySchema,
-  videoUpdateBodySchema,
+  videoReprocessAnswerSchema, videoUpdateBodySchema,
 } from '#contract/programme-videos';
 import { digitsOnly, replies } from '#server/plugins/route-contract';
 import type { ZodTypeProvider } from '#server/plugins/zod';
@@ -59,6 +60,13 @@ export async function videosRoutes(app: FastifyInstance, deps: ProgrammeDeps): P
   }, async (request) => {
     const editor = programmeEditor(request);
     return { success: true as const, video: await videos.replaceFiles(editor, request.params.id, await readVideoUpload(request)) };
+  });
+
+  api.post(digitsOnly(PROGRAMME_VIDEOS_PATHS.reprocess, 'id'), {
+    config: write, schema: { params: idParams, response: replies(videoReprocessAnswerSchema) },
+  }, async (request) => {
+    const editor = programmeEditor(request);
+    return { success: true as const, video: await videos.reprocess(editor, request.params.id) };
   });
 
   api.delete(digitsOnly(PROGRAMME_VIDEOS_PATHS.video, 'id'), {
