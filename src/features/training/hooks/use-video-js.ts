@@ -39,13 +39,22 @@ const hasMse = () => typeof window !== 'undefined' && ('MediaSource' in window |
  * video.js's HTTP streaming engine (VHS): it starts from STREAM_START_BANDWIDTH (the lowest
  * rung) rather than its 4 Mbps default or what an earlier visit measured, never fetches a
  * rendition larger than the player shows, and steps up or down with each segment's measured
- * rate. Where MSE exists it plays HLS itself rather than through the browser's own player, so
- * every browser starts low and adapts by the same rules.
+ * rate: not the browser's Network Information estimate (`navigator.connection.downlink`),
+ * which VHS would otherwise put in place of both the start and every measurement (coarse,
+ * and Chrome's says ~10 Mbps on a floor shared by forty agents). Where MSE exists it plays HLS
+ * itself rather than through the browser's own player, so every browser starts low and adapts
+ * by the same rules.
  */
 function vhsOptions() {
   const override = hasMse();
   return {
-    vhs: { bandwidth: STREAM_START_BANDWIDTH, limitRenditionByPlayerDimensions: true, useBandwidthFromLocalStorage: false, overrideNative: override },
+    vhs: {
+      bandwidth: STREAM_START_BANDWIDTH,
+      limitRenditionByPlayerDimensions: true,
+      useBandwidthFromLocalStorage: false,
+      useNetworkInformationApi: false,
+      overrideNative: override,
+    },
     ...(override ? { nativeAudioTracks: false, nativeVideoTracks: false } : {}),
   };
 }
