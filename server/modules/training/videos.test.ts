@@ -37,6 +37,18 @@ describe('GET /api/video/atributo/:id', () => {
     expect(videos[0]?.title).toBe('Presentación Accesible');
   });
 
+  it('gives a processed video its stream (the player streams it online) and a legacy one null (its MP4 plays)', async () => {
+    const id = await videoId(3, 1);
+    const stream = `/media/u/${'c'.repeat(64)}.m3u8`;
+    await ctx.db.updateTable('videos').set({ stream_url: stream }).where('id', '=', id).execute();
+    try {
+      const { videos } = videosResponseSchema.parse((await get('/api/video/atributo/3')).json());
+      expect(videos.map((v) => [v.position, v.stream_url])).toEqual([[0, null], [1, stream], [2, null]]);
+    } finally {
+      await ctx.db.updateTable('videos').set({ stream_url: null }).where('id', '=', id).execute();
+    }
+  });
+
   it('opens the formative videos at midnight in Madrid on quiz-2 day', async () => {
     const hable = async () => videosResponseSchema.parse((await get('/api/video/atributo/3')).json()).videos.map((v) => v.is_hable);
     try {
