@@ -52,6 +52,7 @@ import { inlineScriptSources, staticAppPlugin } from './plugins/static-app.ts';
 import { writeQuotaPlugin } from './plugins/write-quota.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { createS3MediaStore } from './media/s3-store.ts';
+import { secureCookies } from './media/access-cookie.ts';
 import { createFolderMediaStore, type MediaStore } from './media/store.ts';
 import { enableZodSerialization, enableZodValidation } from './plugins/zod.ts';
 
@@ -182,7 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // 2a. App plugins, in dependency order: who you are, when it happened, replay guard.
     // Batch sync's gate first: an action of a batch that no idempotent route takes ends before any session lookup.
     await api.register(syncGatePlugin);
-    await api.register(authPlugin, { auth });
+    await api.register(authPlugin, { auth, secureCookies: secureCookies(config.publicUrl) });
     await api.register(occurredAtPlugin, { clock: deps.clock });
     // Before the replay guard: a write refused by the quota leaves no stored answer behind.
     await api.register(writeQuotaPlugin, { db: deps.db, clock: deps.clock, quota: config.writeQuota });
@@ -226,7 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }, { prefix: API_BASE });
 
   // 3. The media store's files (outside /api: <video>, <img> and the service worker fetch them).
-  await app.register(mediaRoutes, { db: deps.db, media });
+  await app.register(mediaRoutes, { db: deps.db, media, auth, secureCookies: secureCookies(config.publicUrl) });
 
   // 4. The built app with its SPA fallback, last: it owns every path the API does not.
   const attributes = createAttributesRepository(deps.db);

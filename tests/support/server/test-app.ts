@@ -58,6 +58,8 @@ export interface TestOptions {
   distDir?: string;
   db?: Kysely<Database>;
   giftCards?: GiftCardProvider;
+  /** The media store (an S3 bucket two apps share); defaults to a temporary folder. */
+  media?: MediaStore;
 }
 
 /** What the global setup (tests/support/global-setup.ts) provides, or nothing outside Vitest. */
@@ -136,7 +138,7 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestCont
   const db = options.db ?? (await openTestDatabase());
   if (!options.db && options.seed !== false) await seedMinimal(db, clock.now());
   const mediaDir = mkdtempSync(join(tmpdir(), 'impecable-media-'));
-  const media = createFolderMediaStore(mediaDir);
+  const media = options.media ?? createFolderMediaStore(mediaDir);
   const app = await buildApp({ config, db, clock: clock.now, distDir: options.distDir ?? '/nonexistent-dist', logger: false, giftCards: options.giftCards, media });
   await app.ready();
 
@@ -158,3 +160,5 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestCont
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+/** The media cookie /media/u/* asks for (server/media/access-cookie.ts), carrying a session token. */
+export const mediaCookie = (token: string) => ({ cookie: `impecable_media=${token}` });

@@ -12,7 +12,7 @@ import {
   WATCHED_CANNOT_DELETE,
 } from '#domain/programme-videos';
 import { createAgent, type TestAgent } from '#test-support/server/agents';
-import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
+import { bearer, createTestApp, mediaCookie, type TestContext } from '#test-support/server/test-app';
 import { demoMp4, demoVtt, fakeMp4, form, mp4File, posterFile, posterJpeg, vttFile, type FormFile } from '#test-support/server/video-files';
 import { CAPTIONS_TOO_LARGE, NOT_MP4, NOT_MULTIPART, NOT_POSTER, NOT_VTT, POSTER_TOO_LARGE, UNKNOWN_FIELD, VIDEO_TOO_LARGE } from './upload.ts';
 import { ATTRIBUTE_NOT_FOUND, NOTHING_TO_CHANGE, VIDEO_FILE_REQUIRED, VIDEO_NOT_FOUND } from './service.ts';
@@ -100,7 +100,7 @@ describe('POST /api/programa/videos', () => {
     expect(video.url).toMatch(/^\/media\/u\/[0-9a-f]{64}\.mp4$/);
     expect(video.captions_url).toMatch(/^\/media\/u\/[0-9a-f]{64}\.vtt$/);
     expect(video.poster_url).toMatch(/^\/media\/u\/[0-9a-f]{64}\.jpg$/);
-    const served = await ctx.app.inject({ method: 'GET', url: video.url });
+    const served = await ctx.app.inject({ method: 'GET', url: video.url, headers: mediaCookie(admin) });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('video/mp4');
     expect(served.rawPayload.equals(demoMp4('devalor-1'))).toBe(true);
