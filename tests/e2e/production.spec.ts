@@ -159,6 +159,8 @@ test.describe('from an empty production database to a live month', () => {
       await videoForm.getByRole('button', { name: 'Subir vídeo' }).click();
       await expect(videoForm).toBeHidden({ timeout: 30_000 });
       await expect(page.getByRole('article', { name: 'Bienvenida a Accesible' })).toBeVisible();
+      // Processed by the job (issue 36) before agents see it: the list follows it until "Listo".
+      await expect(page.getByRole('article', { name: 'Bienvenida a Accesible' }).getByText('Listo', { exact: true })).toBeVisible({ timeout: 90_000 });
 
       // Quizzes: Quiz 1, ten questions of three options (a new quiz's blank form), the first one right.
       await page.goto(`${server.base}/programa/quizzes`);
