@@ -14,7 +14,7 @@ import { JobRunner } from '#server/jobs/runner';
 import { NOT_A_VIDEO, UNREADABLE_VIDEO } from '#server/media/probe';
 import { mediaKeyOfUrl } from '#server/media/store';
 import { createAgent, type TestAgent } from '#test-support/server/agents';
-import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
+import { bearer, createTestApp, mediaCookie, type TestContext } from '#test-support/server/test-app';
 import { clipFolder, type ClipFolder } from '#test-support/server/video-clips';
 import { form, mp4File } from '#test-support/server/video-files';
 import { processVideo, VIDEO_TRANSCODE_JOB, videoJobHandlers } from './processing.ts';
@@ -48,8 +48,8 @@ const upload = (bytes: Buffer, name = 'clase.mp4') => {
   return ctx.app.inject({ method: 'POST', url: '/api/programa/videos', payload: body.payload, headers: { ...bearer(admin), ...body.headers } });
 };
 const reprocess = (id: number, token = admin) => ctx.app.inject({ method: 'POST', url: `/api/programa/videos/${id}/reprocesar`, headers: bearer(token) });
-/** A member's GET of a media URL (the Bearer and the media cookie both carry the session). */
-const getMedia = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { ...bearer(admin), cookie: `impecable_media=${admin}` } });
+/** A member's GET of a media URL (with the media cookie, as a <video> sends it). */
+const getMedia = (url: string) => ctx.app.inject({ method: 'GET', url, headers: mediaCookie(admin) });
 const agentTitles = async () => {
   const res = await ctx.app.inject({ method: 'GET', url: `/api/video/atributo/${JUNE}`, headers: bearer(agent.token) });
   expect(res.statusCode, res.body).toBe(200);
