@@ -267,3 +267,41 @@ test('a stream that fails falls back to the MP4; with neither, the 5-second load
   await dashboard.openVideo(TITLE);
   await expect(page.getByText('No se pudo cargar el video. Por favor, cierre y vuelva a entrar.')).toBeVisible({ timeout: 10_000 });
 });
+
+test('an HLS video finished after the network dropped counts at once on the device and is confirmed on reconnection', async ({ page, context, request, shell, signInAs }) => {
+  const { email, token } = await importFreshAgent(request, 'streamoffline');
+  const video = await streamVideoOf(request, token);
+  const before = await impsOf(request, token);
+  // No autoplay: the test starts it (VHS fetches one segment until playback starts, then fills its buffer).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signInAs({ email });
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto('accesible');
+  await dashboard.openVideo(TITLE);
+  await expect(page.locator('[data-source="stream"]')).toBeAttached();
+  await dashboard.playFast(1);
+  // The whole (short) clip buffered from its segments (MSE's end may fall a frame or two short):
+  // the network drops while it plays.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const element = document.querySelector<HTMLVideoElement>('.video-js video');
+        if (!element || !Number.isFinite(element.duration) || element.buffered.length === 0) return false;
+        return element.buffered.end(element.buffered.length - 1) >= element.duration - 0.2;
+      }),
+    { timeout: 20_000 })
+    .toBe(true);
+
+  await context.setOffline(true);
+  await dashboard.playFast(2);
+  await expect(dashboard.player(TITLE)).toBeHidden({ timeout: 30_000 });
+  await expect(dashboard.videoButton(TITLE)).toHaveText('Ver de nuevo');
+  await expect(shell.balance()).toContainText(esNumber(before + 5));
+  expect(await impsOf(request, token)).toBe(before);
+
+  await context.setOffline(false);
+  await expect
+    .poll(async () => (await videosOf(request, token)).find((v) => v.id === video.id)?.visto, { timeout: 30_000 })
+    .toBe(true);
+  await expect.poll(() => impsOf(request, token), { timeout: 15_000 }).toBe(before + 5);
+});
