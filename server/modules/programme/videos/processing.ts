@@ -34,6 +34,12 @@ export const VIDEO_TRANSCODE_JOB = 'video-transcode';
 export const MAX_ATTEMPTS = 3;
 /** The row's progress is written at most this often. */
 export const PROGRESS_EVERY_MS = 2_000;
+/**
+ * The job's lock is renewed this often while it runs: a long transcoding (a 20-minute source on
+ * two cores) outlasts the runner's stale-lock timeout, and another instance must not take it
+ * while this one is alive. A dead process stops renewing, and the job is taken again.
+ */
+export const LOCK_RENEW_MS = 60_000;
 
 export const FAILED_UNREADABLE = 'No se pudo convertir el vídeo: el archivo parece dañado o incompleto. Prueba a subirlo de nuevo';
 export const FAILED_TOO_SLOW = 'La conversión del vídeo tardó demasiado. Prueba a reintentar o sube un archivo más corto';
@@ -145,7 +151,14 @@ export function videoTranscodeHandler(deps: ProcessingDeps): JobHandler {
   return alongside(async (raw: unknown, job: JobRow) => {
     const payload = parsePayload(raw);
     if (!payload) return;
-    await processVideo(deps, payload, job.attempts);
+    const renew = setInterval(() => {
+      void deps.db.updateTable('jobs').set({ locked_at: new Date() }).where('id', '=', job.id).where('status', '=', 'running').execute().catch(() => undefined);
+    }, LOCK_RENEW_MS);
+    try {
+      await processVideo(deps, payload, job.attempts);
+    } finally {
+      clearInterval(renew);
+    }
   }, 1);
 }
 
