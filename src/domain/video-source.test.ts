@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HLS_TYPE, MP4_TYPE, videoSource, type PlaybackConditions, type VideoFiles } from './video-source';
+import { HLS_TYPE, MP4_TYPE, STREAM_START_BANDWIDTH, STREAM_VHS_OPTIONS, videoSource, type PlaybackConditions, type VideoFiles } from './video-source';
 
 const MP4 = `/media/u/${'a'.repeat(64)}.mp4`;
 const MASTER = `/media/u/${'b'.repeat(64)}.m3u8`;
@@ -20,5 +20,17 @@ describe('videoSource: which file a training video plays from', () => {
     ['an empty stream_url is no stream', { url: MP4, stream_url: '  ' }, { online: true, downloaded: false }, { src: MP4, type: MP4_TYPE, kind: 'file' }],
   ])('%s', (_, video, conditions, expected) => {
     expect(videoSource(video, conditions)).toEqual(expected);
+  });
+});
+
+describe('STREAM_VHS_OPTIONS', () => {
+  it('starts at ~400 kbps, within the player size, from its own measurements only', () => {
+    expect(STREAM_START_BANDWIDTH).toBe(400_000);
+    expect(STREAM_VHS_OPTIONS).toEqual({
+      bandwidth: STREAM_START_BANDWIDTH,
+      limitRenditionByPlayerDimensions: true,
+      useBandwidthFromLocalStorage: false,
+      useNetworkInformationApi: false,
+    });
   });
 });

@@ -15,6 +15,21 @@ export const MP4_TYPE = 'video/mp4';
  */
 export const STREAM_START_BANDWIDTH = 400_000;
 
+/**
+ * video.js's HTTP streaming engine (VHS) options of the app's player (and the bench's): start
+ * from STREAM_START_BANDWIDTH rather than VHS's 4 Mbps default or what an earlier visit
+ * measured; never fetch a rendition larger than the player shows; step with each segment's
+ * measured rate, not the browser's Network Information estimate (`navigator.connection
+ * .downlink`), which VHS would otherwise put in place of both the start and every measurement
+ * (coarse, and ~10 Mbps on a floor shared by forty agents). The player adds `overrideNative`.
+ */
+export const STREAM_VHS_OPTIONS = {
+  bandwidth: STREAM_START_BANDWIDTH,
+  limitRenditionByPlayerDimensions: true,
+  useBandwidthFromLocalStorage: false,
+  useNetworkInformationApi: false,
+} as const;
+
 export interface VideoFiles {
   /** The progressive MP4 (the offline download). */
   url: string;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Video } from '#contract/training';
 import { VIDEO_LOAD_TIMEOUT_MS } from '#domain/training';
-import { MP4_TYPE, STREAM_START_BANDWIDTH, videoSource, type VideoSource } from '#domain/video-source';
+import { MP4_TYPE, STREAM_VHS_OPTIONS, videoSource, type VideoSource } from '#domain/video-source';
 import { isDownloaded } from '#offline/video-downloads';
 
 type VideoJs = typeof import('video.js').default;
@@ -36,25 +36,15 @@ function loadVideoJs(): Promise<VideoJs> {
 const hasMse = () => typeof window !== 'undefined' && ('MediaSource' in window || 'ManagedMediaSource' in window);
 
 /**
- * video.js's HTTP streaming engine (VHS): it starts from STREAM_START_BANDWIDTH (the lowest
- * rung) rather than its 4 Mbps default or what an earlier visit measured, never fetches a
- * rendition larger than the player shows, and steps up or down with each segment's measured
- * rate: not the browser's Network Information estimate (`navigator.connection.downlink`),
- * which VHS would otherwise put in place of both the start and every measurement (coarse,
- * and Chrome's says ~10 Mbps on a floor shared by forty agents). Where MSE exists it plays HLS
- * itself rather than through the browser's own player, so every browser starts low and adapts
- * by the same rules.
+ * The stream's engine options (#domain/video-source STREAM_VHS_OPTIONS: start low, no larger
+ * than the player, step with measured bandwidth). Where MSE exists video.js plays HLS itself
+ * rather than through the browser's own player, so every browser starts low and adapts by the
+ * same rules.
  */
 function vhsOptions() {
   const override = hasMse();
   return {
-    vhs: {
-      bandwidth: STREAM_START_BANDWIDTH,
-      limitRenditionByPlayerDimensions: true,
-      useBandwidthFromLocalStorage: false,
-      useNetworkInformationApi: false,
-      overrideNative: override,
-    },
+    vhs: { ...STREAM_VHS_OPTIONS, overrideNative: override },
     ...(override ? { nativeAudioTracks: false, nativeVideoTracks: false } : {}),
   };
 }
