@@ -39,6 +39,11 @@ export function videoChecks(report: VideoFloorReport): Check[] {
   });
 }
 
+/** A run that received clearly more than the throttle allows in some 5-second window. */
+export function throttleLeaked(run: Pick<VideoRun, 'receivedKbps'>, downKbps: number): boolean {
+  return (run.receivedKbps ?? []).some((kbps) => kbps > downKbps * 1.5);
+}
+
 const MB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1).replace('.', ',')} MB`;
 
 /** The runs' table and how they were made, for latest.md. */
@@ -66,6 +71,13 @@ export function videoFigures(report: VideoFloorReport, checks: Check[]): string[
   }
   lines.push('', `Recibido por la página, kbps en cada ventana de 5 s desde play() (la bajada a ${n.dropKbps} kbps va de ${n.dropAtS} s a ${n.dropAtS + n.dropForS} s):`, '');
   for (const run of report.runs) lines.push(`- ${label(run)}: ${run.receivedKbps?.join(' · ') ?? '—'}`);
+  const leaked = report.runs.filter((run) => throttleLeaked(run, n.downKbps));
+  if (leaked.length) {
+    lines.push(
+      '',
+      `⚠️ En ${leaked.map(label).join('; ')} llegaron ventanas muy por encima de ${n.downKbps} kbps: la limitación de CDP no se aplicó a todas sus peticiones (las de rango que el elemento <video> abre de nuevo tras llenar su búfer). Esas ejecuciones recibieron más de lo que el piso da, así que sus parones son un mínimo: con la red limitada de verdad se pararía más.`,
+    );
+  }
   lines.push('', `Objetivo del adaptativo: primer fotograma ≤ ${B.firstFrameMs / 1000} s y menos de ${B.stallMs / 1000} s de parones en total; el MP4 único se da para comparar (sin presupuesto). El registro de eventos de cada ejecución está en bench/results/video-floor.json.`);
   return lines;
 }
