@@ -87,7 +87,7 @@ describe('figures', () => {
     ['a month under way', '2025-06-20', '2025-06-20'],
     ['its last day', '2025-06-30', '2025-06-30'],
     ['a month already over', '2025-08-03', '2025-06-30'],
-  ])('says the figures of %s reach %s', (_, today, reach) => {
+  ])('says the figures of %s, seen on %s, reach %s', (_, today, reach) => {
     expect(figuresReach('2025-06-30', today)).toBe(reach);
   });
 
