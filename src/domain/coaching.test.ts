@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coachingState, daysSoFar, meanQuizScore, monthDays, nudgeStateOf, previousAttribute, quizzesDone, whatIsLeft, type CoachingFacts } from './coaching';
+import { coachingState, daysSoFar, figuresReach, meanQuizScore, monthDays, nudgeStateOf, previousAttribute, quizzesDone, whatIsLeft, type CoachingFacts } from './coaching';
 
 const at = (iso: string) => new Date(iso);
 const none: CoachingFacts = { videosTotal: 3, videos: [], quizzes: [], reface: null };
@@ -81,6 +81,14 @@ describe('figures', () => {
     const days = daysSoFar('2025-06-01', '2025-06-30', today);
     expect(days).toHaveLength(count);
     expect(days.at(-1) ?? null).toBe(last);
+  });
+
+  it.each<[string, string, string]>([
+    ['a month under way', '2025-06-20', '2025-06-20'],
+    ['its last day', '2025-06-30', '2025-06-30'],
+    ['a month already over', '2025-08-03', '2025-06-30'],
+  ])('says the figures of %s, seen on %s, reach %s', (_, today, reach) => {
+    expect(figuresReach('2025-06-30', today)).toBe(reach);
   });
 
   it('finds the previous dated attribute by month', () => {

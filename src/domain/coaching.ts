@@ -111,7 +111,12 @@ export function creditDay(occurredAt: Date, timeZone: string = PROGRAMME_TIME_ZO
  * absent, never drawn as 0 points.
  */
 export function daysSoFar(monthStart: string, monthEnd: string, today: string): string[] {
-  return monthDays(monthStart, today < monthEnd ? today : monthEnd);
+  return monthDays(monthStart, figuresReach(monthEnd, today));
+}
+
+/** The last day an attribute's figures cover: today while its month runs, its last day once over. */
+export function figuresReach(monthEnd: string, today: string): string {
+  return today < monthEnd ? today : monthEnd;
 }
 
 /** Every day of an attribute's month, first to last. */

@@ -118,12 +118,6 @@ export function pendingRows(userId: number): Promise<OutboxRow[]> {
   return pendingOf(userId).sortBy('seq');
 }
 
-/** Points the user's pending actions are expected to bring. */
-export async function pendingImps(userId: number): Promise<number> {
-  const rows = await pendingOf(userId).toArray();
-  return rows.reduce((sum, row) => sum + row.imps, 0);
-}
-
 /** Rows the server refused, oldest first, for the user to retry or discard. */
 export async function failedRows(userId: number): Promise<OutboxRow[]> {
   const rows = await db.outbox.where('[userId+status]').equals([userId, 'failed']).toArray();

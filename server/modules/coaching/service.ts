@@ -8,7 +8,7 @@ import type {
 } from '#contract/coaching';
 import { COACHING_SCOPE_TEXTS } from '#contract/coaching-constants';
 import { calendarDay, currentAttribute, type CalendarEntry } from '#domain/calendar';
-import { daysSoFar, meanQuizScore, nudgeStateOf, previousAttribute, stalledBefore, whatIsLeft } from '#domain/coaching';
+import { daysSoFar, figuresReach, meanQuizScore, nudgeStateOf, previousAttribute, stalledBefore, whatIsLeft } from '#domain/coaching';
 import { impersonationScope, type ImpersonationScope } from '#domain/impersonation';
 import type { AppDeps } from '#server/deps';
 import type { UserRow } from '#server/db/schema';
@@ -259,7 +259,7 @@ export function createCoachingService({ db, clock, cache }: Pick<AppDeps, 'db' |
         [T.marca.label, brandIds ? names(brands, brandIds) : T.marca.all],
         [T.plataforma.label, platformIds ? names(platforms, platformIds) : T.plataforma.all],
         [T.sede.label, filter.sede !== undefined ? names(sites, [filter.sede]) : T.sede.all],
-        ['Datos hasta', today < entry.month_end ? today : entry.month_end],
+        ['Datos hasta', figuresReach(entry.month_end, today)],
       ];
     },
   };
