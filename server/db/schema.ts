@@ -80,6 +80,19 @@ export interface VideosTable {
   processing_error: ColumnType<string | null, string | null | undefined, string | null>;
   /** The poster is the processing's (a new file's processing may replace it), not the operator's. */
   poster_generated: Generated<boolean>;
+  /** url/stream_url/poster/duration are renditions agents can play: it was ready once (migration 0032). */
+  playable: Generated<boolean>;
+}
+
+/** What the job made of a source file (its content key), per encoding (migration 0032). */
+export interface VideoRenditionsTable {
+  source_key: string;
+  encoding: string;
+  stream_url: string;
+  url: string;
+  poster_url: string;
+  duration_seconds: number;
+  created_at: DefaultTimestamp;
 }
 
 export type VideoProcessing = 'ready' | 'queued' | 'running' | 'failed';
@@ -581,6 +594,7 @@ export interface Database {
   settings: SettingsTable;
   content_changes: ContentChangesTable;
   media_files: MediaFilesTable;
+  video_renditions: VideoRenditionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

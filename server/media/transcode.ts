@@ -26,6 +26,12 @@ export interface Rung {
   codec: string;
 }
 
+/**
+ * Names what transcodeVideo makes (ladder, segment timing, audio): renditions made by another
+ * encoding are not reused (video_renditions). Change it with any of those.
+ */
+export const ENCODING = 'hls-1';
+
 export const LADDER: readonly Rung[] = [
   { size: 240, videoKbps: 400, level: '3.0', codec: 'avc1.4d401e' },
   { size: 360, videoKbps: 800, level: '3.0', codec: 'avc1.4d401e' },

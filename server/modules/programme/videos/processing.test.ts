@@ -5,7 +5,7 @@
 // it; a fake or hostile file is refused at once with nothing changed; a failed job shows its
 // Spanish reason and Reintentar queues it again (admin only, audited); a rerun ends the same and
 // a job whose file was replaced meanwhile changes nothing.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { programmeVideosResponseSchema, videoAnswerSchema, type AdminVideo } from '#contract/programme-videos';
@@ -16,7 +16,8 @@ import { mediaKeyOfUrl } from '#server/media/store';
 import { createAgent, type TestAgent } from '#test-support/server/agents';
 import { bearer, createTestApp, mediaCookie, type TestContext } from '#test-support/server/test-app';
 import { clipFolder, type ClipFolder } from '#test-support/server/video-clips';
-import { form, mp4File } from '#test-support/server/video-files';
+import { form, mp4File, posterFile, posterJpeg } from '#test-support/server/video-files';
+import { transcodeVideo } from '#server/media/transcode';
 import { processVideo, VIDEO_TRANSCODE_JOB, videoJobHandlers } from './processing.ts';
 import { NOT_FAILED } from './service.ts';
 
@@ -43,8 +44,10 @@ afterAll(async () => {
 const runJobs = () => new JobRunner(ctx.db, { handlers: videoJobHandlers({ db: ctx.db, media: ctx.media }) }).runOnce();
 const list = async () => programmeVideosResponseSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/programa/videos', headers: bearer(admin) })).json());
 const find = async (id: number) => (await list()).atributos.flatMap((a) => a.videos).find((v) => v.id === id) as AdminVideo;
-const upload = (bytes: Buffer, name = 'clase.mp4') => {
-  const body = form({ atributo_id: String(JUNE), title: 'Vídeo procesado', available_from: '2025-06-18' }, [mp4File(Buffer.from(bytes), name)]);
+const upload = (bytes: Buffer, name = 'clase.mp4', poster?: Buffer) => {
+  const body = form({ atributo_id: String(JUNE), title: 'Vídeo procesado', available_from: '2025-06-18' }, [
+    mp4File(Buffer.from(bytes), name), ...(poster ? [posterFile(poster)] : []),
+  ]);
   return ctx.app.inject({ method: 'POST', url: '/api/programa/videos', payload: body.payload, headers: { ...bearer(admin), ...body.headers } });
 };
 const reprocess = (id: number, token = admin) => ctx.app.inject({ method: 'POST', url: `/api/programa/videos/${id}/reprocesar`, headers: bearer(token) });
@@ -149,7 +152,8 @@ describe('refusals', () => {
 
 describe('a failed job and Reintentar', () => {
   it('shows the reason, and Reintentar queues it again (admin only, audited) until it is ready', async () => {
-    const res = await upload(clip, 'otro.mp4');
+    // A file of its own: the first test's source has renditions this one would reuse.
+    const res = await upload(readFileSync(await clips.clip('otro.mp4', { seconds: 2 })), 'otro.mp4');
     const video = videoAnswerSchema.parse(res.json()).video;
     // The stored source goes bad before the job runs: the job fails it for good, with its reason.
     const path = sourcePath(video.url);
@@ -176,5 +180,53 @@ describe('a failed job and Reintentar', () => {
     await runJobs();
     expect(await find(video.id)).toMatchObject({ processing: 'ready', processing_error: null });
     expect(await agentTitles()).toContain(video.id);
+  }, 60_000);
+});
+
+describe('reuse of a processed source', () => {
+  it('a video of a file another video already had processed takes its renditions at once: one ffmpeg run for two videos', async () => {
+    const bytes = readFileSync(await clips.clip('mismo.mp4', { seconds: 2, rate: 24 }));
+    let runs = 0;
+    const transcode: typeof transcodeVideo = async (options) => {
+      runs += 1;
+      return transcodeVideo(options);
+    };
+    const run = () => new JobRunner(ctx.db, { handlers: videoJobHandlers({ db: ctx.db, media: ctx.media, transcode }) }).runOnce();
+    const first = videoAnswerSchema.parse((await upload(bytes, 'mismo.mp4')).json()).video;
+    expect(await run()).toBe(1);
+    expect(runs).toBe(1);
+    const done = await find(first.id);
+    expect(done).toMatchObject({ processing: 'ready', duration_seconds: 2 });
+    const stored = (await state()).media.length;
+
+    // The same bytes under another name, twice: the second with the operator's own poster.
+    const second = videoAnswerSchema.parse((await upload(bytes, 'copia.mp4')).json()).video;
+    const poster = await posterJpeg();
+    const third = videoAnswerSchema.parse((await upload(bytes, 'otra-copia.mp4', poster)).json()).video;
+    expect(third.poster_url).not.toBe(done.poster_url);
+    expect(await agentTitles()).not.toContain(second.id);
+    expect((await run()) + (await run())).toBe(2);
+    expect(runs).toBe(1);
+    const reused = await find(second.id);
+    expect(reused).toMatchObject({ processing: 'ready', processing_progress: 100, stream_url: done.stream_url, url: done.url, poster_url: done.poster_url, duration_seconds: 2 });
+    expect(await find(third.id)).toMatchObject({ processing: 'ready', stream_url: done.stream_url, url: done.url, poster_url: third.poster_url });
+    // Nothing new in the media index but the third one's poster: no segment, playlist or MP4 was made again.
+    expect((await state()).media.length).toBe(stored + 1);
+    expect(await agentTitles()).toEqual(expect.arrayContaining([first.id, second.id, third.id]));
+    expect((await getMedia(reused.stream_url as string)).statusCode).toBe(200);
+
+    // Renditions whose files left the store are not reused: the source is transcoded again.
+    const masterKey = mediaKeyOfUrl(done.stream_url) as string;
+    const masterPath = join(ctx.mediaDir, masterKey.slice(0, 2), masterKey);
+    const master = readFileSync(masterPath);
+    rmSync(masterPath);
+    try {
+      const fourth = videoAnswerSchema.parse((await upload(bytes, 'cuarta.mp4')).json()).video;
+      expect(await run()).toBe(1);
+      expect(runs).toBe(2);
+      expect(await find(fourth.id)).toMatchObject({ processing: 'ready' });
+    } finally {
+      writeFileSync(masterPath, master);
+    }
   }, 60_000);
 });

@@ -7,6 +7,9 @@
 // the row at most every 2 s. A file ffmpeg cannot read fails for good at once with a Spanish
 // reason (retrying would not help); anything else (the database, the store) is retried by the
 // runner, and fails the video for good after MAX_ATTEMPTS.
+// Reuse: what a source became is kept by its content key and encoding (video_renditions), so a
+// source another video (or an earlier upload, or a pack imported back) already had processed
+// takes those renditions at once, without ffmpeg, while their files are in the store.
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,7 +21,7 @@ import { alongside, enqueueJob, type JobHandler } from '#server/jobs/runner';
 import { FfmpegError } from '#server/media/ffmpeg';
 import { probeVideo, VIDEO_LIMITS, type VideoLimits } from '#server/media/probe';
 import { mediaKeyOfUrl, type MediaStore } from '#server/media/store';
-import { transcodeVideo } from '#server/media/transcode';
+import { ENCODING, transcodeVideo, type TranscodeResult } from '#server/media/transcode';
 import { rebuildCoaching } from '#server/modules/coaching/aggregates-rebuild';
 import { rebuildStandings } from '#server/modules/rankings/standings';
 
@@ -60,6 +63,8 @@ export interface ProcessingDeps {
   /** Where sources and working folders go (the system's temporary folder by default). */
   workRoot?: string;
   limits?: VideoLimits;
+  /** The transcoder (transcodeVideo; tests count its runs). */
+  transcode?: typeof transcodeVideo;
 }
 
 /** Queues the processing of a video's source (in the caller's transaction). */
@@ -85,6 +90,24 @@ async function localCopy(media: MediaStore, key: string, dir: string): Promise<s
   return path;
 }
 
+/** What this source already became with this encoding, when every file of it is still stored. */
+export async function reusableRenditions(db: Kysely<Database>, media: MediaStore, sourceKey: string): Promise<TranscodeResult | null> {
+  const row = await db.selectFrom('video_renditions').selectAll().where('source_key', '=', sourceKey).where('encoding', '=', ENCODING).executeTakeFirst();
+  if (!row) return null;
+  for (const url of [row.stream_url, row.url, row.poster_url]) {
+    const key = mediaKeyOfUrl(url);
+    if (!key || (await media.size(key)) === null) return null;
+  }
+  return { streamUrl: row.stream_url, lowUrl: row.url, posterUrl: row.poster_url, durationSeconds: row.duration_seconds };
+}
+
+/** Remembers what a source became (the latest run's files when it is processed again). */
+async function rememberRenditions(db: Kysely<Database>, sourceKey: string, result: TranscodeResult): Promise<void> {
+  const values = { stream_url: result.streamUrl, url: result.lowUrl, poster_url: result.posterUrl, duration_seconds: result.durationSeconds };
+  await db.insertInto('video_renditions').values({ source_key: sourceKey, encoding: ENCODING, ...values })
+    .onConflict((oc) => oc.columns(['source_key', 'encoding']).doUpdateSet(values)).execute();
+}
+
 export async function processVideo(deps: ProcessingDeps, payload: TranscodePayload, attempt: number): Promise<void> {
   const { db, media } = deps;
   const now = deps.clock ?? Date.now;
@@ -96,30 +119,35 @@ export async function processVideo(deps: ProcessingDeps, payload: TranscodePaylo
   const dir = await mkdtemp(join(deps.workRoot ?? tmpdir(), 'impecable-source-'));
   try {
     if (!key) throw new FileProblem(FAILED_SOURCE_MISSING);
-    const source = await localCopy(media, key, dir);
-    const probed = await probeVideo(source, deps.limits ?? VIDEO_LIMITS);
-    if (!probed.ok) throw new FileProblem(probed.reason);
-    let lastWrite = now();
-    let writing: Promise<unknown> = Promise.resolve();
-    const result = await transcodeVideo({
-      db, media, source, video: probed.video, workRoot: dir,
-      onProgress: (percent) => {
-        if (now() - lastWrite < PROGRESS_EVERY_MS || percent >= 100) return;
-        lastWrite = now();
-        writing = writing.then(() => mine().where('processing', '=', 'running').set({ processing_progress: percent }).execute()).catch(() => undefined);
-      },
-    });
-    await writing;
+    let result = await reusableRenditions(db, media, key);
+    if (!result) {
+      const source = await localCopy(media, key, dir);
+      const probed = await probeVideo(source, deps.limits ?? VIDEO_LIMITS);
+      if (!probed.ok) throw new FileProblem(probed.reason);
+      let lastWrite = now();
+      let writing: Promise<unknown> = Promise.resolve();
+      result = await (deps.transcode ?? transcodeVideo)({
+        db, media, source, video: probed.video, workRoot: dir,
+        onProgress: (percent) => {
+          if (now() - lastWrite < PROGRESS_EVERY_MS || percent >= 100) return;
+          lastWrite = now();
+          writing = writing.then(() => mine().where('processing', '=', 'running').set({ processing_progress: percent }).execute()).catch(() => undefined);
+        },
+      });
+      await writing;
+      await rememberRenditions(db, key, result);
+    }
+    const done = result;
     await db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('videos').select(['hidden', 'poster_url', 'poster_generated'])
         .where('id', '=', payload.videoId).where('source_url', '=', payload.source).forUpdate().executeTakeFirst();
       if (!row) return;
       const ownPoster = row.poster_url !== null && !row.poster_generated;
       await trx.updateTable('videos').where('id', '=', payload.videoId).set({
-        url: result.lowUrl,
-        stream_url: result.streamUrl,
-        duration_seconds: result.durationSeconds,
-        ...(ownPoster ? {} : { poster_url: result.posterUrl, poster_generated: true }),
+        url: done.lowUrl,
+        stream_url: done.streamUrl,
+        duration_seconds: done.durationSeconds,
+        ...(ownPoster ? {} : { poster_url: done.posterUrl, poster_generated: true }),
         processing: 'ready',
         processing_progress: 100,
         processing_error: null,
