@@ -12,7 +12,7 @@ import { closeTestDatabase, openTestDatabase } from '#test-support/server/test-a
 import { clipFolder, type ClipFolder } from '#test-support/server/video-clips';
 import { probeVideo, type ProbedVideo } from './probe.ts';
 import { createFolderMediaStore, mediaKeyOfUrl, type MediaStore } from './store.ts';
-import { ladderFor, leftovers, rungDimensions, transcodeVideo } from './transcode.ts';
+import { averageBitrate, keyframeExpression, ladderFor, leftovers, peakBitrate, rungDimensions, transcodeVideo } from './transcode.ts';
 
 let db: Kysely<Database>;
 let media: MediaStore;
@@ -68,6 +68,38 @@ describe('the ladder', () => {
   });
 });
 
+describe('segment timing and bit rates', () => {
+  it('forces keyframes at 0, 1, 2, then every 4 s', () => {
+    expect(keyframeExpression()).toBe('expr:gte(t,if(eq(n_forced,0),0,if(eq(n_forced,1),1,if(eq(n_forced,2),2,4*(n_forced-2)))))');
+  });
+
+  it('declares the peak segment bit rate of the HLS spec (runs of 0.5–1.5 × target), never below a whole segment of 1 s or more', () => {
+    const kb = (kbits: number, seconds: number) => ({ seconds, bytes: (kbits * 1000 * seconds) / 8 });
+    // 1 s, 1 s, 2 s, then 4 s: the 4-s segment at 500 kbps is the peak; the runs average below it.
+    expect(peakBitrate([kb(300, 1), kb(400, 1), kb(450, 2), kb(500, 4), kb(480, 4)], 4)).toBe(500_000);
+    // A 1-s segment above every run counts too (a player measures it alone).
+    expect(peakBitrate([kb(700, 1), kb(300, 1), kb(300, 2), kb(400, 4)], 4)).toBe(700_000);
+    // A last sliver (0.1 s) is only part of the runs: it cannot inflate the peak on its own.
+    expect(peakBitrate([kb(400, 4), kb(2000, 0.1)], 4)).toBe(Math.ceil(((400 * 4 + 2000 * 0.1) * 1000) / 4.1));
+    // A clip shorter than any run: its largest segment.
+    expect(peakBitrate([kb(300, 0.5), kb(350, 0.4)], 4)).toBe(350_000);
+    expect(averageBitrate([kb(300, 1), kb(500, 3)])).toBe(450_000);
+  });
+});
+
+/** A stored variant's segments: their EXTINF seconds, URLs and stored sizes. */
+async function variantSegments(text: string): Promise<{ seconds: number; url: string; bytes: number }[]> {
+  const lines = text.split('\n');
+  const out: { seconds: number; url: string; bytes: number }[] = [];
+  for (const [i, line] of lines.entries()) {
+    const inf = /^#EXTINF:([\d.]+),/.exec(line);
+    if (!inf) continue;
+    const url = lines[i + 1] as string;
+    out.push({ seconds: Number(inf[1]), url, bytes: (await stored(url)).bytes.length });
+  }
+  return out;
+}
+
 describe('transcodeVideo', () => {
   it('turns a clip into a playable HLS ladder, a faststart MP4 and a poster, all stored', async () => {
     const source = await clips.clip('fuente.mp4', { seconds: 5, width: 640, height: 360 });
@@ -85,12 +117,37 @@ describe('transcodeVideo', () => {
     const lines = master.bytes.toString('utf8').trim().split('\n');
     expect(lines[0]).toBe('#EXTM3U');
     const inf = lines.filter((l) => l.startsWith('#EXT-X-STREAM-INF:'));
-    expect(inf).toEqual([
-      '#EXT-X-STREAM-INF:BANDWIDTH=611600,RESOLUTION=426x240,CODECS="avc1.4d401e,mp4a.40.2"',
-      '#EXT-X-STREAM-INF:BANDWIDTH=1082400,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2"',
-    ]);
+    expect(inf).toHaveLength(2);
+    expect(inf[0]).toMatch(/^#EXT-X-STREAM-INF:BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,RESOLUTION=426x240,CODECS="avc1.4d401e,mp4a.40.2"$/);
+    expect(inf[1]).toMatch(/^#EXT-X-STREAM-INF:BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2"$/);
     const variants = lines.filter((l) => !l.startsWith('#'));
     expect(variants).toHaveLength(2);
+    const timings: number[][] = [];
+    const declared: number[] = [];
+    for (const [index, variant] of variants.entries()) {
+      const text = (await stored(variant)).bytes.toString('utf8');
+      const segments = await variantSegments(text);
+      // A light start: 1 s, 1 s, 2 s, then 4 s (here the last second of the 5-s clip).
+      expect(segments.map((seg) => seg.seconds)).toEqual([1, 1, 2, 1]);
+      timings.push(segments.map((seg) => seg.seconds));
+      // BANDWIDTH is measured, not padded: at or above every segment's bit rate, at most the highest one.
+      const rates = segments.map((seg) => (seg.bytes * 8) / seg.seconds);
+      const [, bandwidth, average] = /BANDWIDTH=(\d+),AVERAGE-BANDWIDTH=(\d+)/.exec(inf[index] as string)!.map(Number);
+      for (const rate of rates) expect(bandwidth).toBeGreaterThanOrEqual(rate);
+      expect(bandwidth).toBeLessThanOrEqual(Math.ceil(Math.max(...rates)));
+      const total = segments.reduce((sum, seg) => sum + seg.bytes * 8, 0) / segments.reduce((sum, seg) => sum + seg.seconds, 0);
+      expect(average).toBeCloseTo(total, -2);
+      expect(average).toBeLessThanOrEqual(bandwidth as number);
+      declared.push(bandwidth as number);
+    }
+    // Segments cut at the same instants on every rung.
+    expect(timings[1]).toEqual(timings[0]);
+    // The first 240p segment is light (~60 KB at most: 400 kbps video + 64 kbps audio for 1 s).
+    const first240 = (await variantSegments((await stored(variants[0] as string)).bytes.toString('utf8')))[0]!;
+    expect(first240.bytes).toBeLessThan(80_000);
+    // Honest figures let a 1.5 Mbps floor take 360p (VHS wants 1.2 × BANDWIDTH); 240p fits far below.
+    expect(declared[0]).toBeLessThan(700_000);
+    expect((declared[1] as number) * 1.2).toBeLessThan(1_500_000);
     for (const variant of variants) {
       const playlist = await stored(variant);
       expect(playlist.type).toBe('application/vnd.apple.mpegurl');
@@ -99,7 +156,7 @@ describe('transcodeVideo', () => {
       expect(text).toContain('#EXT-X-ENDLIST');
       expect(Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(text)?.[1])).toBeLessThanOrEqual(5);
       const segments = text.split('\n').filter((l) => l !== '' && !l.startsWith('#'));
-      expect(segments.length).toBe(2);
+      expect(segments.length).toBe(4);
       const total = [...text.matchAll(/#EXTINF:([\d.]+),/g)].reduce((sum, m) => sum + Number(m[1]), 0);
       expect(total).toBeCloseTo(5, 0);
       for (const segment of segments) {

@@ -1,13 +1,17 @@
-// A probed video into what agents play (issue 36): an HLS ladder (240p ~400 kbps, 360p ~800 kbps,
-// 720p ~2,500 kbps; only the rungs at or below the source, never upscaled, always the lowest),
-// H.264 main + AAC 128k (no audio when the source has none), 4-second MPEG-TS segments with
-// keyframes aligned across rungs; the lowest rung again as a progressive MP4 with +faststart
-// (the offline download); a poster JPEG. One ffmpeg per rung (-preset veryfast, 2 threads), so
-// a transcoding never takes more than two cores of the machine. Every file is stored
-// content-addressed; each variant playlist is rewritten so its segment lines are /media/u/<key>
-// URLs, and the master playlist, which lists the variants, is stored last: whoever holds its
-// URL finds every file it names.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+// A probed video into what agents play (issue 36): an HLS ladder (240p ~400 kbps + 64 kbps audio,
+// 360p ~800 + 96, 720p ~2,500 + 128; only the rungs at or below the source, never upscaled,
+// always the lowest), H.264 main + AAC (no audio when the source has none), MPEG-TS segments
+// cut at keyframes forced at the same instants on every rung: 1 s, 1 s and 2 s first (a light
+// start: the first frame needs only the master, a variant and a ~50 KB segment on a 1.5 Mbps
+// floor), then 4 s. Each master BANDWIDTH is the peak segment bit rate measured from the
+// segments produced (the HLS spec's definition, and never below any whole segment of 1 s or
+// more), with AVERAGE-BANDWIDTH; no padding. The lowest rung again as a progressive MP4 with
+// +faststart (the offline download); a poster JPEG. One ffmpeg per rung (-preset veryfast, 2
+// threads), so a transcoding never takes more than two cores of the machine. Every file is
+// stored content-addressed; each variant playlist is rewritten so its segment lines are
+// /media/u/<key> URLs, and the master playlist, which lists the variants, is stored last:
+// whoever holds its URL finds every file it names.
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -21,6 +25,8 @@ export interface Rung {
   /** The shorter side of the picture (240 for 426×240, or 240×426 upright). */
   size: number;
   videoKbps: number;
+  /** AAC at this rung (a light low rung: the first segments arrive sooner on a weak floor). */
+  audioKbps: number;
   /** avc1 profile/level of H.264 main at this size (30 fps at most). */
   level: string;
   codec: string;
@@ -30,16 +36,63 @@ export interface Rung {
  * Names what transcodeVideo makes (ladder, segment timing, audio): renditions made by another
  * encoding are not reused (video_renditions). Change it with any of those.
  */
-export const ENCODING = 'hls-1';
+export const ENCODING = 'hls-2';
 
 export const LADDER: readonly Rung[] = [
-  { size: 240, videoKbps: 400, level: '3.0', codec: 'avc1.4d401e' },
-  { size: 360, videoKbps: 800, level: '3.0', codec: 'avc1.4d401e' },
-  { size: 720, videoKbps: 2500, level: '3.1', codec: 'avc1.4d401f' },
+  { size: 240, videoKbps: 400, audioKbps: 64, level: '3.0', codec: 'avc1.4d401e' },
+  { size: 360, videoKbps: 800, audioKbps: 96, level: '3.0', codec: 'avc1.4d401e' },
+  { size: 720, videoKbps: 2500, audioKbps: 128, level: '3.1', codec: 'avc1.4d401f' },
 ];
-const AUDIO_KBPS = 128;
 const AUDIO_CODEC = 'mp4a.40.2';
+/** The segments' length once the start is over. */
 export const SEGMENT_SECONDS = 4;
+/** The first segments, shorter (they add up to one SEGMENT_SECONDS, so the rest fall on its multiples). */
+export const START_SEGMENTS: readonly number[] = [1, 1, 2];
+
+/**
+ * Segment boundaries as a -force_key_frames expression of the keyframes forced so far:
+ * 0, 1, 2 (the start's), then 4, 8, 12… Every rung gets the same, so their segments align.
+ */
+export function keyframeExpression(): string {
+  const starts = START_SEGMENTS.slice(0, -1).reduce<number[]>((at, s) => [...at, (at.at(-1) as number) + s], [0]);
+  const after = `${SEGMENT_SECONDS}*(n_forced-${starts.length - 1})`;
+  const boundary = starts.reduceRight((rest, at, n) => `if(eq(n_forced,${n}),${at},${rest})`, after);
+  return `expr:gte(t,${boundary})`;
+}
+
+export interface MeasuredSegment {
+  seconds: number;
+  bytes: number;
+}
+
+/**
+ * The peak segment bit rate of a variant (bits/s), as the HLS spec defines it: the largest bit
+ * rate of any run of consecutive segments lasting 0.5–1.5 × the target duration; and never below
+ * a single segment of a second or more (what a player measures on one download). A video too
+ * short for any such run: its largest segment's.
+ */
+export function peakBitrate(segments: readonly MeasuredSegment[], targetSeconds: number): number {
+  let peak = 0;
+  for (let i = 0; i < segments.length; i += 1) {
+    let seconds = 0;
+    let bits = 0;
+    for (let j = i; j < segments.length; j += 1) {
+      seconds += (segments[j] as MeasuredSegment).seconds;
+      bits += (segments[j] as MeasuredSegment).bytes * 8;
+      if (seconds > 1.5 * targetSeconds) break;
+      const single = j === i && seconds >= 1;
+      if ((seconds >= 0.5 * targetSeconds || single) && seconds > 0) peak = Math.max(peak, bits / seconds);
+    }
+  }
+  if (peak === 0) for (const s of segments) if (s.seconds > 0) peak = Math.max(peak, (s.bytes * 8) / s.seconds);
+  return Math.ceil(peak);
+}
+
+/** The average bit rate of a variant (bits/s): all its segments over all their time. */
+export function averageBitrate(segments: readonly MeasuredSegment[]): number {
+  const seconds = segments.reduce((sum, s) => sum + s.seconds, 0);
+  return seconds > 0 ? Math.ceil((segments.reduce((sum, s) => sum + s.bytes, 0) * 8) / seconds) : 0;
+}
 /** Output frame rate cap: training videos need no more, and the levels above assume it. */
 const MAX_FPS = 30;
 
@@ -99,10 +152,11 @@ function rungArgs(options: TranscodeOptions, rung: Rung, dir: string): string[] 
     '-vf', filters.join(','),
     '-c:v', 'libx264', '-preset', 'veryfast', '-threads', '2', '-profile:v', 'main', '-level:v', rung.level,
     '-b:v', `${kbps}k`, '-maxrate', `${Math.round(kbps * 1.07)}k`, '-bufsize', `${kbps * 2}k`,
-    // Keyframes every 4 s exactly, and only there: every rung cuts its segments at the same instants.
-    '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`, '-sc_threshold', '0',
-    ...(video.hasAudio ? ['-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', '48000'] : []),
-    '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_list_size', '0',
+    // Keyframes at the segment boundaries exactly, and only there (no scene cuts); the muxer cuts
+    // at every one of them (its -hls_time is the shortest segment): every rung's segments align.
+    '-force_key_frames', keyframeExpression(), '-sc_threshold', '0',
+    ...(video.hasAudio ? ['-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2', '-ar', '48000'] : []),
+    '-f', 'hls', '-hls_time', String(Math.min(...START_SEGMENTS)), '-hls_playlist_type', 'vod', '-hls_list_size', '0',
     '-hls_segment_type', 'mpegts', '-hls_segment_filename', join(dir, `r${rung.size}_%05d.ts`),
     '-progress', 'pipe:1', '-nostats',
     join(dir, `r${rung.size}.m3u8`),
@@ -116,20 +170,38 @@ function progressSeconds(chunk: string): number | null {
   return last;
 }
 
-/** Rewrites a variant playlist: each segment line becomes the URL its stored file answers at. */
-async function storeVariant(options: TranscodeOptions, dir: string, rung: Rung): Promise<string> {
+interface StoredVariant {
+  url: string;
+  /** BANDWIDTH and AVERAGE-BANDWIDTH, measured from its segments (bits/s). */
+  peak: number;
+  average: number;
+}
+
+/** Rewrites a variant playlist: each segment line becomes the URL its stored file answers at; measures its bit rates. */
+async function storeVariant(options: TranscodeOptions, dir: string, rung: Rung): Promise<StoredVariant> {
   const text = await readFile(join(dir, `r${rung.size}.m3u8`), 'utf8');
   const lines: string[] = [];
+  const segments: MeasuredSegment[] = [];
+  let target = SEGMENT_SECONDS;
+  let seconds: number | null = null;
   for (const line of text.split(/\r?\n/)) {
     const trimmed = line.trim();
     if (trimmed === '' || trimmed.startsWith('#')) {
+      const inf = /^#EXTINF:([\d.]+)/.exec(trimmed);
+      if (inf) seconds = Number(inf[1]);
+      const targetLine = /^#EXT-X-TARGETDURATION:(\d+)/.exec(trimmed);
+      if (targetLine) target = Number(targetLine[1]);
       lines.push(trimmed);
       continue;
     }
-    if (!/^r\d+_\d{5}\.ts$/.test(trimmed)) throw new Error(`segmento inesperado en la lista: ${trimmed}`);
-    lines.push(await store(options.db, options.media, join(dir, trimmed), 'ts'));
+    if (!/^r\d+_\d{5}\.ts$/.test(trimmed) || seconds === null) throw new Error(`segmento inesperado en la lista: ${trimmed}`);
+    const path = join(dir, trimmed);
+    segments.push({ seconds, bytes: (await stat(path)).size });
+    seconds = null;
+    lines.push(await store(options.db, options.media, path, 'ts'));
   }
-  return store(options.db, options.media, '', 'm3u8', Buffer.from(`${lines.join('\n').trim()}\n`));
+  const url = await store(options.db, options.media, '', 'm3u8', Buffer.from(`${lines.join('\n').trim()}\n`));
+  return { url, peak: peakBitrate(segments, target), average: averageBitrate(segments) };
 }
 
 export async function transcodeVideo(options: TranscodeOptions): Promise<TranscodeResult> {
@@ -180,16 +252,19 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
       '-map', '0:v:0', '-frames:v', '1', '-vf', `scale=${posterSize.width}:${posterSize.height},setsar=1`, '-q:v', '4', '-f', 'image2', '-c:v', 'mjpeg', poster,
     ], { timeoutMs: 60_000, signal });
     report(0.97);
-    const variants: string[] = [];
+    const variants: StoredVariant[] = [];
     for (const rung of rungs) variants.push(await storeVariant(options, dir, rung));
     const lowUrl = await store(options.db, options.media, low, 'mp4');
     const posterUrl = await store(options.db, options.media, poster, 'jpeg');
     const master = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
     for (const [index, rung] of rungs.entries()) {
       const { width, height } = rungDimensions(video, rung);
-      const bandwidth = Math.round((rung.videoKbps * 1.07 + (video.hasAudio ? AUDIO_KBPS : 0)) * 1000 * 1.1);
+      const variant = variants[index] as StoredVariant;
       const codecs = video.hasAudio ? `${rung.codec},${AUDIO_CODEC}` : rung.codec;
-      master.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${width}x${height},CODECS="${codecs}"`, variants[index] as string);
+      master.push(
+        `#EXT-X-STREAM-INF:BANDWIDTH=${variant.peak},AVERAGE-BANDWIDTH=${variant.average},RESOLUTION=${width}x${height},CODECS="${codecs}"`,
+        variant.url,
+      );
     }
     const streamUrl = await store(options.db, options.media, '', 'm3u8', Buffer.from(`${master.join('\n')}\n`));
     report(1);
