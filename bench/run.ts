@@ -7,16 +7,19 @@
 // The budgets are issues 16 and 17's (lib/budgets.ts); the report states the machine's load
 // when each step started and ended. `outbox` replays 1,000 queued actions in Chromium, `sync`
 // is 200 agents replaying at once through POST /api/sync; both, and `api`, run on PGlite and,
-// with DATABASE_URL, on PostgreSQL too. `video` plays a 3-minute video in Chromium on a throttled
-// floor network, adaptive (HLS) against a single 720p MP4 (also bench/results/video-floor.json).
+// with DATABASE_URL, on PostgreSQL too. `video` plays a 3-minute video in Chromium on a floor
+// network (a throttling proxy in front of the server: 1.5 Mbps, 150 ms RTT, 400 kbps for 20 s),
+// adaptive (HLS) against a single 720p MP4 (also bench/results/video-floor.json).
 //   BENCH_AGENTS       agents of the API step on PostgreSQL (default 100000)
 //   BENCH_PGLITE_AGENTS  agents of the API step on PGlite (default 20000)
 //   BENCH_WORKERS      WORKERS of the server on PostgreSQL (default: the server's, one process)
 //   BENCH_API_SECONDS  seconds of load per endpoint (default 10)
 //   BENCH_OVERLOAD_SECONDS  seconds of the overload step: 200 connections of reads and batches
 //                      (default 300; the verdicts on times need the full 300)
-//   BENCH_VIDEO_SECONDS  seconds each run of the video step watches (default 120; 90–180)
+//   BENCH_VIDEO_SECONDS  seconds each run of the video step watches (default 180: the whole clip; 90–180)
 //   BENCH_VIDEO_ROUNDS   rounds of the video step, each one adaptive and one single-MP4 run (default 2)
+//   BENCH_VIDEO_FRESH=1  the video step transcodes its clip again (it keeps the ladder while
+//                      server/media/transcode.ts is unchanged)
 //   BENCH_PORT         server port (default 8196); DIST_DIR build folder (default dist)
 //   BENCH_RESULTS_DIR  where latest.{json,md} go (default bench/results; a trial run elsewhere)
 //   BENCH_WORK_DIR     the generated databases' folder (default bench/.work)
@@ -177,7 +180,7 @@ async function main(): Promise<void> {
     }],
     [only.has('video'), 'vídeo en el piso', async () => {
       const rounds = Number(process.env.BENCH_VIDEO_ROUNDS ?? 2);
-      const seconds = Number(process.env.BENCH_VIDEO_SECONDS ?? 120);
+      const seconds = Number(process.env.BENCH_VIDEO_SECONDS ?? 180);
       const { report, logs } = await step(results, 'video', () => runVideoFloor(context, { rounds, seconds }));
       results.video = report;
       const load = results.load?.findLast((l) => l.step === 'video');

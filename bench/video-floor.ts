@@ -1,16 +1,22 @@
 // Step `video` (issue 36): a 3-minute 720p training video watched on a floor's Wi-Fi, adaptive
 // (HLS ladder, video.js's VHS) against the single 720p MP4 a plain upload would be, in the same
-// run. Chromium throttled with CDP Network.emulateNetworkConditions: 1.5 Mbps down, 0.75 Mbps up,
-// 150 ms latency; 20 s after play() the link drops to 400 kbps for 20 s, then comes back. Each
-// run is a fresh browser context (cold cache), the two sources interleaved round by round.
+// run. The network is a throttling proxy in Node in front of the app's server (lib/throttle-proxy.ts):
+// every connection the page opens shares one link of 1.5 Mbps down / 0.75 Mbps up with 150 ms of
+// round trip (each answer one RTT, each new connection one more); 20 s after play() the link drops
+// to 400 kbps for 20 s, then comes back. Chromium talks only to the proxy's port, so everything the
+// page loads (the page, video.js, the sign-in, the playlists, segments and the <video> element's
+// range requests) goes through it. Each run is a fresh browser context (cold cache) and a fresh
+// link, the two sources interleaved round by round.
 // Measured in the page: play() to the first frame presented (requestVideoFrameCallback), the
 // start-up wait (play() to the first `playing`) apart from the stalls (each `waiting` → `playing`
-// after playback started), the renditions VHS selected. The media is served by the app's own
-// server (/media/u/<key>, its ranges and its members-only rule) from a folder media store.
+// after playback started), the renditions VHS selected; what the page received per 5 s (CDP
+// Network.dataReceived) and what the link delivered, to show the throttle held. The media is
+// served by the app's own server (/media/u/<key>, its ranges and its members-only rule) from a
+// folder media store.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type CDPSession } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { STREAM_START_BANDWIDTH } from '#domain/video-source';
 import { migrateToLatest } from '#server/db/migrate';
 import { openDatabase } from '#server/db/open';
@@ -18,12 +24,13 @@ import { createFolderMediaStore } from '#server/media/store';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, assertChromium } from './lib/chromium.ts';
 import { ssoTokenFor, withServer } from './lib/server.ts';
 import { CLIP, SINGLE_VIDEO_KBPS, fileBytes, prepareFiles, storeAppLadder, storeSingle, type StoredSource } from './lib/video-media.ts';
+import { startThrottleProxy, type ThrottleProxy } from './lib/throttle-proxy.ts';
 import { VIDEO_PAGE_PATH, videojsVersion, writeVideoPage } from './lib/video-page.ts';
 import { summarize, type PlaybackEvent, type PlaybackSummary } from './lib/video-stalls.ts';
 import type { StepContext } from './steps.ts';
 
-/** The floor: kbps down/up and latency; the drop and when it happens, in s after play(). */
-export const VIDEO_NETWORK = { downKbps: 1_500, upKbps: 750, latencyMs: 150, dropKbps: 400, dropAtS: 20, dropForS: 20 } as const;
+/** The floor: kbps down/up and round trip; the drop and when it happens, in s after play(). */
+export const VIDEO_NETWORK = { downKbps: 1_500, upKbps: 750, rttMs: 150, dropKbps: 400, dropAtS: 20, dropForS: 20 } as const;
 /** What the app's player asks of VHS (src/features/training/hooks/use-video-js.ts, with MSE): start low, never above the player's size. */
 export const VHS_OPTIONS = {
   bandwidth: STREAM_START_BANDWIDTH,
@@ -44,10 +51,14 @@ export interface VideoRun extends PlaybackSummary {
   playedSeconds: number;
   /** Frames presented (requestVideoFrameCallback). */
   frames: number;
-  /** Bytes the page received from play() on (CDP Network.dataReceived, encoded). */
+  /** Bytes the page received from play() on (CDP Network.dataReceived's encodedDataLength). */
   bytes: number;
-  /** What arrived in each 5-second window from play(), in kbps: shows the throttle at work. */
+  /** What the page received in each 5-second window from play(), in kbps (CDP Network.dataReceived). */
   receivedKbps: number[];
+  /** What the link (the proxy) delivered in each 5-second window from play(), in kbps. */
+  linkKbps: number[];
+  /** Connections the page opened to the link from play() on. */
+  connections: number;
   /** HTTP answers ≥ 400 and player errors, if any. */
   errors: string[];
 }
@@ -73,17 +84,6 @@ export type VideoEventLogs = { source: VideoSourceKind; round: number; events: P
 
 /** The received-rate timeline's window, in seconds. */
 const WINDOW_S = 5;
-const kbpsToBytesPerSecond = (kbps: number) => (kbps * 1000) / 8;
-
-async function throttle(cdp: CDPSession, downKbps: number): Promise<void> {
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: VIDEO_NETWORK.latencyMs,
-    downloadThroughput: kbpsToBytesPerSecond(downKbps),
-    uploadThroughput: kbpsToBytesPerSecond(VIDEO_NETWORK.upKbps),
-  });
-}
-
 const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
 
 interface PageReport {
@@ -93,12 +93,23 @@ interface PageReport {
   frames: number;
 }
 
-async function watch(browser: Browser, baseUrl: string, email: string, url: string, kind: VideoSourceKind, round: number, seconds: number): Promise<{ run: VideoRun; events: PlaybackEvent[] }> {
+/**
+ * One run: a fresh link (the proxy) in front of the server and a fresh browser context on it; the
+ * page signs in, then play() and the link's schedule (the drop at 20 s, back at 40 s).
+ */
+async function watch(browser: Browser, serverPort: number, email: string, url: string, kind: VideoSourceKind, round: number, seconds: number): Promise<{ run: VideoRun; events: PlaybackEvent[] }> {
+  const link: ThrottleProxy = await startThrottleProxy({
+    target: { host: '127.0.0.1', port: serverPort },
+    downKbps: VIDEO_NETWORK.downKbps,
+    upKbps: VIDEO_NETWORK.upKbps,
+    rttMs: VIDEO_NETWORK.rttMs,
+  });
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const errors: string[] = [];
+  let sampler: NodeJS.Timeout | undefined;
   try {
     const page = await context.newPage();
-    await page.goto(`${baseUrl}${VIDEO_PAGE_PATH}`);
+    await page.goto(`${link.url}${VIDEO_PAGE_PATH}`);
     // Signed in from the page, as the app does (an SSO sign-in, then an authenticated read), so
     // the server sets its media cookie the <video> element and VHS's requests carry.
     const ssoToken = await ssoTokenFor(email);
@@ -115,9 +126,10 @@ async function watch(browser: Browser, baseUrl: string, email: string, url: stri
     let bytes = 0;
     let started = 0;
     const windows: number[] = [];
-    cdp.on('Network.dataReceived', (e: { encodedDataLength: number; dataLength: number }) => {
+    cdp.on('Network.dataReceived', (e: { encodedDataLength: number }) => {
       if (!started) return;
-      const received = e.encodedDataLength || e.dataLength;
+      // Bytes off the wire only: Chromium also reports decoded chunks with no encoded length (counting their dataLength would count those bytes twice).
+      const received = e.encodedDataLength;
       bytes += received;
       const index = Math.floor((Date.now() - started) / (WINDOW_S * 1000));
       windows[index] = (windows[index] ?? 0) + received;
@@ -133,21 +145,28 @@ async function watch(browser: Browser, baseUrl: string, email: string, url: stri
       if (message.type() === 'error') errors.push(`consola: ${message.text().slice(0, 200)}`);
     });
     page.on('pageerror', (error) => errors.push(`página: ${error.message.slice(0, 200)}`));
-    await throttle(cdp, VIDEO_NETWORK.downKbps);
     const type = kind === 'adaptive' ? 'application/x-mpegURL' : 'video/mp4';
+    // What the link delivered, sampled at each window's end (the proxy's own count).
+    const linkTotals: number[] = [];
+    const connectionsBefore = link.totals().connections;
     started = Date.now();
+    linkTotals.push(link.totals().down);
+    sampler = setInterval(() => linkTotals.push(link.totals().down), WINDOW_S * 1000);
     await page.evaluate(([src, t, vhs]) => (window as unknown as { benchVideo: { start(...a: unknown[]): boolean } }).benchVideo.start(src, t, vhs), [url, type, VHS_OPTIONS] as const);
     const mark = (name: string) => page.evaluate((n) => (window as unknown as { benchVideo: { mark(n: string): number } }).benchVideo.mark(n), name);
     await sleepUntil(started + VIDEO_NETWORK.dropAtS * 1000);
-    await throttle(cdp, VIDEO_NETWORK.dropKbps);
+    link.setRate(VIDEO_NETWORK.dropKbps);
     await mark('network-drop');
     await sleepUntil(started + (VIDEO_NETWORK.dropAtS + VIDEO_NETWORK.dropForS) * 1000);
-    await throttle(cdp, VIDEO_NETWORK.downKbps);
+    link.setRate(VIDEO_NETWORK.downKbps);
     await mark('network-back');
     await sleepUntil(started + seconds * 1000);
     const report = (await page.evaluate(() => (window as unknown as { benchVideo: { report(): unknown } }).benchVideo.report())) as PageReport;
+    clearInterval(sampler);
+    linkTotals.push(link.totals().down);
     errors.push(...report.events.filter((e) => e.type === 'error').map((e) => `reproductor: ${e.detail ?? '?'}`));
     const summary = summarize(report.events, report.now);
+    const perWindow = (count: (window: number) => number) => Array.from({ length: Math.ceil(report.now / (WINDOW_S * 1000)) }, (_, i) => Math.round((count(i) * 8) / WINDOW_S / 1000));
     return {
       run: {
         source: kind,
@@ -156,14 +175,18 @@ async function watch(browser: Browser, baseUrl: string, email: string, url: stri
         playedSeconds: Math.round(report.currentTime * 10) / 10,
         frames: report.frames,
         bytes,
-        receivedKbps: Array.from({ length: Math.ceil(report.now / (WINDOW_S * 1000)) }, (_, i) => Math.round(((windows[i] ?? 0) * 8) / WINDOW_S / 1000)),
+        receivedKbps: perWindow((i) => windows[i] ?? 0),
+        linkKbps: perWindow((i) => (linkTotals[i + 1] ?? linkTotals.at(-1)!) - (linkTotals[i] ?? linkTotals.at(-1)!)),
+        connections: link.totals().connections - connectionsBefore,
         errors: [...new Set(errors)],
         ...summary,
       },
       events: report.events,
     };
   } finally {
+    clearInterval(sampler);
     await context.close();
+    await link.close();
   }
 }
 
@@ -204,7 +227,7 @@ export async function runVideoFloor(ctx: StepContext, options: { rounds: number;
   const runs: VideoRun[] = [];
   const logs: VideoEventLogs = [];
   try {
-    await withServer({ port: ctx.port, dataDir, distDir: ctx.distDir }, async (server) => {
+    await withServer({ port: ctx.port, dataDir, distDir: ctx.distDir }, async () => {
       const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'] });
       try {
         for (let round = 1; round <= options.rounds; round++) {
@@ -212,7 +235,7 @@ export async function runVideoFloor(ctx: StepContext, options: { rounds: number;
           const order: VideoSourceKind[] = round % 2 === 1 ? ['adaptive', 'single'] : ['single', 'adaptive'];
           for (const kind of order) {
             ctx.log(`vídeo: ronda ${round}, ${kind === 'adaptive' ? 'adaptativo (HLS)' : 'MP4 único'} (${options.seconds} s)…`);
-            const { run, events } = await watch(browser, server.url, 'ana@impecable.demo', kind === 'adaptive' ? adaptive.url : single.url, kind, round, options.seconds);
+            const { run, events } = await watch(browser, ctx.port, 'ana@impecable.demo', kind === 'adaptive' ? adaptive.url : single.url, kind, round, options.seconds);
             ctx.log(
               `vídeo: primer fotograma ${run.firstFrameMs ?? '—'} ms, parones ${run.totalStallMs} ms (${run.stalls.length}), cambios de calidad ${run.renditionSwitches} ${run.renditions.join('→')}${run.errors.length ? `, errores: ${run.errors.join('; ')}` : ''}`,
             );
@@ -234,7 +257,7 @@ export async function runVideoFloor(ctx: StepContext, options: { rounds: number;
       vhs: VHS_OPTIONS,
       videojs: videojsVersion(),
       served:
-        'El servidor de la app (server/server.ts), ruta /media/u/<clave> con rangos, desde la carpeta DATA_DIR/media; la página del bench se sirve desde la build en el mismo origen y entra como ana (SSO) antes de reproducir.',
+        'El servidor de la app (server/server.ts), ruta /media/u/<clave> con rangos, desde la carpeta DATA_DIR/media, detrás del proxy que limita la red (bench/lib/throttle-proxy.ts; Chromium solo habla con el puerto del proxy); la página del bench se sirve desde la build en el mismo origen y entra como ana (SSO) antes de reproducir.',
       single: { ...single, videoKbps: SINGLE_VIDEO_KBPS },
       adaptive,
       ladderNote:
