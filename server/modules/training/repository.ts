@@ -13,7 +13,7 @@ type VideoRow = Selectable<VideosTable>;
  */
 export type VideoRecord = Pick<
   VideoRow,
-  'id' | 'attribute_id' | 'position' | 'title' | 'url' | 'captions_url' | 'available_from' | 'duration_seconds' | 'hidden' | 'poster_url' | 'processing' | 'stream_url'
+  'id' | 'attribute_id' | 'position' | 'title' | 'url' | 'captions_url' | 'available_from' | 'duration_seconds' | 'hidden' | 'poster_url' | 'processing' | 'stream_url' | 'playable'
 > & { attribute_enabled: boolean };
 
 export interface VideoWithProgress extends VideoRecord {
@@ -23,16 +23,22 @@ export interface VideoWithProgress extends VideoRecord {
 
 const videoColumns = [
   'v.id', 'v.attribute_id', 'v.position', 'v.title', 'v.url', 'v.captions_url', 'v.available_from', 'v.duration_seconds', 'v.hidden', 'v.poster_url',
-  'v.processing', 'v.stream_url', 'a.enabled as attribute_enabled',
+  'v.processing', 'v.stream_url', 'v.playable', 'a.enabled as attribute_enabled',
 ] as const;
 
 /**
- * Whether agents see a video (alias `video`) at all: not hidden, and processed (issue 36: a
- * video still queued, being transcoded or failed is not there for them yet). The rankings and
- * Seguimiento count an attribute's visible videos with this same condition.
+ * Whether agents see a video (alias `video`) at all: not hidden, and processed (issue 36): ready,
+ * or playable with the renditions of a previous processing while a replaced file or a retry is
+ * queued, running or failed (agents keep playing those until the new ones are ready). A new
+ * video never processed is not there for them yet. The rankings and Seguimiento count an
+ * attribute's visible videos with this same condition; isVisibleToAgents is it on one record.
  */
 export function visibleToAgents(video: string): RawBuilder<boolean> {
-  return sql<boolean>`(NOT ${sql.ref(`${video}.hidden`)} AND ${sql.ref(`${video}.processing`)} = 'ready')`;
+  return sql<boolean>`(NOT ${sql.ref(`${video}.hidden`)} AND (${sql.ref(`${video}.processing`)} = 'ready' OR ${sql.ref(`${video}.playable`)}))`;
+}
+
+export function isVisibleToAgents(video: Pick<VideoRow, 'hidden' | 'processing' | 'playable'>): boolean {
+  return !video.hidden && (video.processing === 'ready' || video.playable);
 }
 
 /**

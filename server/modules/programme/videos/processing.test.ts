@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { programmeVideosResponseSchema, videoAnswerSchema, type AdminVideo } from '#contract/programme-videos';
 import { videosResponseSchema } from '#contract/training';
 import { JobRunner } from '#server/jobs/runner';
+import { FfmpegError } from '#server/media/ffmpeg';
 import { NOT_A_VIDEO, UNREADABLE_VIDEO } from '#server/media/probe';
 import { mediaKeyOfUrl } from '#server/media/store';
 import { createAgent, type TestAgent } from '#test-support/server/agents';
@@ -229,4 +230,84 @@ describe('reuse of a processed source', () => {
       writeFileSync(masterPath, master);
     }
   }, 60_000);
+});
+
+describe('a replaced file while agents watch', () => {
+  it('agents keep the previous renditions while the new file is queued, running or failed; the new ones take over once ready', async () => {
+    const bytes = readFileSync(await clips.clip('antes.mp4', { seconds: 2, rate: 20 }));
+    const video = videoAnswerSchema.parse((await upload(bytes, 'antes.mp4')).json()).video;
+    await runJobs();
+    const first = await find(video.id);
+    expect(first.processing).toBe('ready');
+    const agentVideo = async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/video/atributo/${JUNE}`, headers: bearer(agent.token) });
+      return videosResponseSchema.parse(res.json()).videos.find((v) => v.id === video.id);
+    };
+    const readable = async () => (await ctx.app.inject({ method: 'GET', url: `/api/video/${video.id}/progreso`, headers: bearer(agent.token) })).statusCode;
+    const played = (v: Pick<AdminVideo, 'url' | 'stream_url' | 'poster_url' | 'duration_seconds'>) => ({
+      url: v.url, stream_url: v.stream_url, poster_url: v.poster_url, duration_seconds: v.duration_seconds,
+    });
+    const replace = async (file: Buffer, name: string) => {
+      const body = form({}, [mp4File(Buffer.from(file), name)]);
+      const res = await ctx.app.inject({ method: 'POST', url: `/api/programa/videos/${video.id}/archivo`, payload: body.payload, headers: { ...bearer(admin), ...body.headers } });
+      expect(res.statusCode, res.body).toBe(200);
+      return videoAnswerSchema.parse(res.json()).video;
+    };
+
+    // A new file: queued, and the agents' list still plays the first renditions.
+    const queued = await replace(readFileSync(await clips.clip('despues.mp4', { seconds: 3, rate: 20 })), 'despues.mp4');
+    expect(queued).toMatchObject({ processing: 'queued', ...played(first) });
+    expect(await agentVideo()).toMatchObject(played(first));
+    expect(await readable()).toBe(200);
+    // While it runs too (seen from inside the transcoder).
+    let duringRun: unknown;
+    let adminDuringRun: string | undefined;
+    const transcode: typeof transcodeVideo = async (options) => {
+      adminDuringRun = (await find(video.id)).processing;
+      duringRun = await agentVideo();
+      return transcodeVideo(options);
+    };
+    await new JobRunner(ctx.db, { handlers: videoJobHandlers({ db: ctx.db, media: ctx.media, transcode }) }).runOnce();
+    expect(adminDuringRun).toBe('running');
+    expect(duringRun).toMatchObject(played(first));
+    const second = await find(video.id);
+    expect(second).toMatchObject({ processing: 'ready', duration_seconds: 3 });
+    expect(second.stream_url).not.toBe(first.stream_url);
+    expect(second.url).not.toBe(first.url);
+    expect(await agentVideo()).toMatchObject(played(second));
+
+    // Another file whose processing fails: the admin sees why and Reintentar; agents keep the second renditions.
+    const third = await replace(readFileSync(await clips.clip('roto.mp4', { seconds: 2, rate: 15 })), 'roto.mp4');
+    const path = sourcePath((await ctx.db.selectFrom('videos').select('source_url').where('id', '=', video.id).executeTakeFirstOrThrow()).source_url as string);
+    const good = readFileSync(path);
+    writeFileSync(path, good.subarray(0, 1000));
+    await runJobs();
+    expect(await find(video.id)).toMatchObject({ processing: 'failed', processing_error: UNREADABLE_VIDEO, ...played(second) });
+    expect(await agentVideo()).toMatchObject(played(second));
+    expect(await readable()).toBe(200);
+    writeFileSync(path, good);
+    expect((await reprocess(third.id)).statusCode).toBe(200);
+    expect(await agentVideo()).toMatchObject(played(second));
+    await runJobs();
+    const fourth = await find(video.id);
+    expect(fourth).toMatchObject({ processing: 'ready', processing_error: null, duration_seconds: 2 });
+    expect(fourth.stream_url).not.toBe(second.stream_url);
+    expect(await agentVideo()).toMatchObject(played(fourth));
+  }, 90_000);
+
+  it('a new video never processed stays out of the agents\' lists while queued, running or failed', async () => {
+    const bytes = readFileSync(await clips.clip('nuevo.mp4', { seconds: 2, rate: 12 }));
+    const video = videoAnswerSchema.parse((await upload(bytes, 'nuevo.mp4')).json()).video;
+    expect(await agentTitles()).not.toContain(video.id);
+    let during: number[] = [];
+    const transcode: typeof transcodeVideo = async () => {
+      during = await agentTitles();
+      throw new FfmpegError('ffmpeg falló', '', 1);
+    };
+    await new JobRunner(ctx.db, { handlers: videoJobHandlers({ db: ctx.db, media: ctx.media, transcode }) }).runOnce();
+    expect(during).not.toContain(video.id);
+    expect(await find(video.id)).toMatchObject({ processing: 'failed' });
+    expect(await agentTitles()).not.toContain(video.id);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/video/${video.id}/progreso`, headers: bearer(agent.token) })).statusCode).toBe(404);
+  }, 30_000);
 });

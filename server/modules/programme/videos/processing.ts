@@ -139,7 +139,7 @@ export async function processVideo(deps: ProcessingDeps, payload: TranscodePaylo
     }
     const done = result;
     await db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('videos').select(['hidden', 'poster_url', 'poster_generated'])
+      const row = await trx.selectFrom('videos').select(['hidden', 'poster_url', 'poster_generated', 'playable'])
         .where('id', '=', payload.videoId).where('source_url', '=', payload.source).forUpdate().executeTakeFirst();
       if (!row) return;
       const ownPoster = row.poster_url !== null && !row.poster_generated;
@@ -151,9 +151,11 @@ export async function processVideo(deps: ProcessingDeps, payload: TranscodePaylo
         processing: 'ready',
         processing_progress: 100,
         processing_error: null,
+        playable: true,
       }).execute();
-      // Now there for agents (training/repository visibleToAgents): who has finished may change.
-      if (!row.hidden) {
+      // Now there for agents (training/repository visibleToAgents), unless it already was with
+      // its previous renditions: who has finished may change.
+      if (!row.hidden && !row.playable) {
         await rebuildStandings(trx);
         await rebuildCoaching(trx);
       }

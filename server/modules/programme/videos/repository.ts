@@ -66,7 +66,7 @@ export function createVideosRepository(db: Kysely<Database>) {
 
     /** What the processing needs to know of a video besides what the back-office shows. */
     async processingOf(id: number) {
-      return db.selectFrom('videos').select(['source_url', 'processing', 'hidden', 'poster_generated']).where('id', '=', id).executeTakeFirst();
+      return db.selectFrom('videos').select(['source_url', 'processing', 'hidden', 'poster_generated', 'playable']).where('id', '=', id).executeTakeFirst();
     },
 
     async find(id: number): Promise<AdminVideo | undefined> {
@@ -91,7 +91,7 @@ export function createVideosRepository(db: Kysely<Database>) {
     async update(id: number, values: Partial<{
       title: string; available_from: string | null; hidden: boolean; url: string; captions_url: string | null; poster_url: string | null; duration_seconds: number;
       source_url: string | null; stream_url: string | null; processing: VideoProcessing; processing_progress: number; processing_error: string | null;
-      poster_generated: boolean;
+      poster_generated: boolean; playable: boolean;
     }>): Promise<void> {
       await db.updateTable('videos').set(values).where('id', '=', id).execute();
     },

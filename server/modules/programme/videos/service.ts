@@ -4,7 +4,9 @@
 // transaction. A replaced file keeps the video's id, so every agent's progress stays with it.
 // A video file (issue 36) is probed before anything is stored (source.ts), stored as the
 // video's source, and processed by the job `video-transcode` (processing.ts): the video is
-// 'queued' until then, and agents do not see it; a failed one is queued again by reprocess.
+// 'queued' until then, and agents do not see a new one; a replaced file keeps the previous
+// renditions playing for agents until the new ones are ready (or for good if they fail); a
+// failed one is queued again by reprocess.
 import type { Kysely } from 'kysely';
 import type { AdminVideo, ProgrammeVideosResponse, VideoOrderBody, VideoUpdateBody } from '#contract/programme-videos';
 import { VIDEO_FORM } from '#contract/programme-videos-constants';
@@ -156,23 +158,22 @@ export function createProgrammeVideosService({ db, media }: { db: Kysely<Databas
         const videos = createVideosRepository(trx);
         await videos.lockAttribute(before.atributo_id);
         const current = await existing(trx, id);
+        const state = await videos.processingOf(id);
+        // Renditions agents can play (ready now, or once before): kept, and played, until the new
+        // file's are ready (processing.ts swaps them in), or for good if its processing fails.
+        const playable = current.processing === 'ready' || state?.playable === true;
         const source = video ? await saveSource(trx, media, video) : null;
         await videos.update(id, {
-          // A new file: processed again under the same id; no stream until it is.
+          // A new file: processed again under the same id.
           ...(video && source ? {
-            url: source, source_url: source, stream_url: null, duration_seconds: video.video.durationSeconds,
-            processing: 'queued' as const, processing_progress: 0, processing_error: null,
+            source_url: source, processing: 'queued' as const, processing_progress: 0, processing_error: null, playable,
+            ...(playable ? {} : { url: source, stream_url: null, duration_seconds: video.video.durationSeconds }),
           } : {}),
           ...(captions ? { captions_url: await save(trx, captions) } : removeCaptions ? { captions_url: null } : {}),
           ...(poster ? { poster_url: await save(trx, poster), poster_generated: false } : removePoster ? { poster_url: null, poster_generated: false } : {}),
         });
+        // Agents see it as before (training/repository visibleToAgents): nothing to rebuild.
         if (source) await queueTranscode(trx, { videoId: id, source });
-        // Agents stop seeing it until it is processed (training/repository visibleToAgents):
-        // who has finished may change, as when a video is hidden.
-        if (source && current.processing === 'ready' && !current.hidden) {
-          await rebuildStandings(trx);
-          await rebuildCoaching(trx);
-        }
         const after = await existing(trx, id);
         await recordChange(trx, editor, { area: AREA, entity: 'video', entityId: id, action: 'files-replaced', before: snapshot(current), after: snapshot(after) });
         return after;

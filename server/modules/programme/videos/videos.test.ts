@@ -285,21 +285,22 @@ describe('POST /api/programa/videos/:id/archivo', () => {
   it('replaces the MP4 under the same id: an agent\'s progress stays and still pays its +5 at 100 %', async () => {
     const video = await created({ atributo_id: String(JUNE), title: 'Para sustituir', available_from: '2025-06-01' });
     await processed();
+    const first = (await videosOf(JUNE)).find((v) => v.id === video.id) as AdminVideo;
     await watch(video.id, 50, 50);
     const res = await upload(`/api/programa/videos/${video.id}/archivo`, {}, [mp4File(demoMp4('resolutivo-2')), vttFile(demoVtt('resolutivo-2'))]);
     expect(res.statusCode, res.body).toBe(200);
     const replaced = videoAnswerSchema.parse(res.json()).video;
     expect(replaced).toMatchObject({ id: video.id, position: video.position, title: video.title, views: 1 });
-    expect(replaced.url).not.toBe(video.url);
     const progress = await ctx.db.selectFrom('video_progress').select('porcentaje').where('video_id', '=', video.id).where('user_id', '=', agent.user.id).executeTakeFirstOrThrow();
     expect(progress.porcentaje).toBe(50);
-    // Processed again under the same id: out of the agents' list until it is ready.
-    expect(replaced).toMatchObject({ processing: 'queued', stream_url: null });
+    // Processed again under the same id: agents play the previous renditions until it is ready.
+    expect(replaced).toMatchObject({ processing: 'queued', url: first.url, stream_url: first.stream_url, duration_seconds: first.duration_seconds });
     const agentList = async () => videosResponseSchema.parse((await agentGet(`/api/video/atributo/${JUNE}`)).json()).videos.find((v) => v.id === video.id);
-    expect(await agentList()).toBeUndefined();
+    expect(await agentList()).toMatchObject({ url: first.url, stream_url: first.stream_url, porcentaje: 50 });
     await processed();
     const ready = (await videosOf(JUNE)).find((v) => v.id === video.id);
     expect(ready).toMatchObject({ processing: 'ready', duration_seconds: 6 });
+    expect(ready?.url).not.toBe(first.url);
     expect(await agentList()).toMatchObject({ url: ready?.url, porcentaje: 50 });
     ctx.clock.advance(60_000);
     const done = await report(video.id, 100, ctx.clock.now());
