@@ -7,7 +7,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { MediaS3Config } from '#server/config';
 import { isMediaKey, type MediaStore } from './store.ts';
@@ -23,8 +23,8 @@ function isMissing(error: unknown): boolean {
   return name === 'NoSuchKey' || name === 'NotFound';
 }
 
-export function createS3MediaStore(config: MediaS3Config, client?: S3Client): MediaStore & { client: S3Client } {
-  const s3 = client ?? new S3Client({
+function clientFor(config: MediaS3Config): S3Client {
+  return new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     forcePathStyle: config.forcePathStyle,
@@ -34,6 +34,45 @@ export function createS3MediaStore(config: MediaS3Config, client?: S3Client): Me
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+/** The bucket's S3 service says no (missing, refused) or does not answer, at start: one Spanish sentence for the operator. */
+export class MediaBucketError extends Error {
+  override name = 'MediaBucketError';
+}
+
+/** How long the start-up check waits for the S3 service. */
+const CHECK_TIMEOUT_MS = 10_000;
+
+/**
+ * HeadBucket at start: the bucket exists and the credentials may use it. A missing bucket,
+ * refused credentials or a service that does not answer throw a MediaBucketError naming the
+ * bucket and the endpoint (a wrong bucket would otherwise fail only at the first upload).
+ */
+export async function assertMediaBucketReachable(config: MediaS3Config, client?: S3Client): Promise<void> {
+  const s3 = client ?? clientFor(config);
+  const where = `el bucket de medios "${config.bucket}" en ${config.endpoint ?? `AWS S3 (región ${config.region})`}`;
+  try {
+    await s3.send(new HeadBucketCommand({ Bucket: config.bucket }), { abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+  } catch (error) {
+    const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+    const name = (error as { name?: unknown } | null)?.name;
+    if (status === 404 || name === 'NotFound' || name === 'NoSuchBucket') {
+      throw new MediaBucketError(`no existe ${where}. Créalo o corrige MEDIA_S3_BUCKET (y MEDIA_S3_ENDPOINT).`);
+    }
+    if (status === 401 || status === 403 || name === 'InvalidAccessKeyId' || name === 'SignatureDoesNotMatch' || name === 'AccessDenied' || name === 'Forbidden') {
+      throw new MediaBucketError(`S3 rechaza las credenciales para ${where} (${status ?? String(name)}). Revisa MEDIA_S3_ACCESS_KEY_ID y MEDIA_S3_SECRET_ACCESS_KEY, y que esa clave pueda usar el bucket.`);
+    }
+    if (status === 301) {
+      throw new MediaBucketError(`${where} está en otra región: corrige MEDIA_S3_REGION.`);
+    }
+    const reason = status ? `S3 respondió ${status}${typeof name === 'string' ? ` ${name}` : ''}` : error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new MediaBucketError(`no se pudo comprobar ${where}: ${reason}. Revisa MEDIA_S3_ENDPOINT y la red.`);
+  }
+}
+
+export function createS3MediaStore(config: MediaS3Config, client?: S3Client): MediaStore & { client: S3Client } {
+  const s3 = client ?? clientFor(config);
   const Bucket = config.bucket;
   const checked = (key: string) => {
     if (!isMediaKey(key)) throw new Error(`clave de medio no válida: ${key}`);
