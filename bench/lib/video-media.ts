@@ -118,8 +118,10 @@ export async function storeAppLadder(db: Kysely<Database>, media: MediaStore, fi
   let total = 0;
   const lines = master.split('\n');
   for (const [index, line] of lines.entries()) {
-    const inf = /^#EXT-X-STREAM-INF:.*BANDWIDTH=(\d+).*RESOLUTION=\d+x(\d+)/.exec(line);
-    if (!inf) continue;
+    // BANDWIDTH (the peak), not AVERAGE-BANDWIDTH: the attribute at the start or after a comma.
+    const inf = /^#EXT-X-STREAM-INF:(?:.*,)?BANDWIDTH=(\d+)/.exec(line);
+    const resolution = /RESOLUTION=\d+x(\d+)/.exec(line);
+    if (!inf || !resolution) continue;
     let bytes = 0;
     let seconds = 0;
     for (const segment of (await read(lines[index + 1]!.trim())).split('\n')) {
@@ -128,7 +130,7 @@ export async function storeAppLadder(db: Kysely<Database>, media: MediaStore, fi
       else if (segment.startsWith('/media/u/')) bytes += (await media.size(segment.slice('/media/u/'.length).trim())) ?? 0;
     }
     total += bytes;
-    renditions.push({ height: Number(inf[2]), bandwidth: Number(inf[1]), averageBandwidth: Math.round((bytes * 8) / Math.max(seconds, 1)) });
+    renditions.push({ height: Number(resolution[1]), bandwidth: Number(inf[1]), averageBandwidth: Math.round((bytes * 8) / Math.max(seconds, 1)) });
   }
   return { url: result.streamUrl, bytes: total, madeBy: 'app', renditions };
 }
