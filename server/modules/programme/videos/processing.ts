@@ -101,11 +101,18 @@ export async function reusableRenditions(db: Kysely<Database>, media: MediaStore
   return { streamUrl: row.stream_url, lowUrl: row.url, posterUrl: row.poster_url, durationSeconds: row.duration_seconds };
 }
 
-/** Remembers what a source became (the latest run's files when it is processed again). */
+/**
+ * Remembers what a source became (the latest run's files when it is processed again), under the
+ * source's key and its low MP4's: a pack exports the low MP4, so importing it back here takes the
+ * whole ladder made from the original, not one made again from 240p.
+ */
 async function rememberRenditions(db: Kysely<Database>, sourceKey: string, result: TranscodeResult): Promise<void> {
   const values = { stream_url: result.streamUrl, url: result.lowUrl, poster_url: result.posterUrl, duration_seconds: result.durationSeconds };
-  await db.insertInto('video_renditions').values({ source_key: sourceKey, encoding: ENCODING, ...values })
-    .onConflict((oc) => oc.columns(['source_key', 'encoding']).doUpdateSet(values)).execute();
+  const lowKey = mediaKeyOfUrl(result.lowUrl);
+  for (const key of new Set([sourceKey, ...(lowKey ? [lowKey] : [])])) {
+    await db.insertInto('video_renditions').values({ source_key: key, encoding: ENCODING, ...values })
+      .onConflict((oc) => oc.columns(['source_key', 'encoding']).doUpdateSet(values)).execute();
+  }
 }
 
 export async function processVideo(deps: ProcessingDeps, payload: TranscodePayload, attempt: number): Promise<void> {
