@@ -13,6 +13,7 @@ import { mediaKeyOfUrl } from '#server/media/store';
 import { transcodeVideo } from '#server/media/transcode';
 import { calendarPackSection } from '../calendar/pack.ts';
 import { videosPackSection } from './pack.ts';
+import { VIDEO_TRANSCODE_JOB, videoJobHandlers } from './processing.ts';
 
 let ctx: TestContext;
 let empty: Kysely<Database>;
@@ -67,8 +68,6 @@ describe('videos pack section', () => {
     expect(await empty.transaction().execute((trx) => videosPackSection.write(trx, travelled))).toEqual([{ item: 'videos', message: 'El programa ya tiene vídeos' }]);
   });
 
-  it('lists every problem of the section by item', async () => {
-    const data = await videosPackSection.read(ctx.db);
   it('an imported video is queued for processing on the importing server, plays its MP4 meanwhile, and gets its stream built there', async () => {
     const target = await openTestDatabase();
     try {
@@ -119,6 +118,8 @@ describe('videos pack section', () => {
     }
   }, 90_000);
 
+  it('lists every problem of the section by item', async () => {
+    const data = await videosPackSection.read(ctx.db);
     const [first, second] = data.filter((v) => v.atributo === 'accesible') as [PackVideo, PackVideo];
     const result = videosPackSection.parse([
       { ...first, title: ' ' },
