@@ -1,8 +1,9 @@
 // Reading a video upload (multipart): the text fields and up to three files (the MP4, its .vtt
 // subtitles and a poster), each read to its own limit and never further. A file over its limit
 // is a 413 for the whole upload, even when the network cut it exactly at the limit (checked by
-// `truncated` once its stream ended); a field or file the form does not have is a 400. What a
-// file really is (sniffMedia), and an MP4's duration, are checked before anything is stored.
+// `truncated` once its stream ended); a field or file the form does not have is a 400. What the
+// subtitles and poster really are (sniffMedia) is checked here, what the video is by ffprobe
+// (source.ts), before anything is stored.
 // The video (up to 500 MB) is never held in memory: it is written to a temporary file as it
 // arrives, counted against its limit, and stored from there by streaming (saveMediaFile); the
 // temporary folder goes when the answer has been sent (releaseVideoUpload, an onResponse hook).
@@ -15,7 +16,6 @@ import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { CAPTIONS_MAX_BYTES, MB, POSTER_MAX_BYTES, VIDEO_FORM, VIDEO_MAX_BYTES } from '#contract/programme-videos-constants';
 import { HttpError } from '#server/http-error';
-import { mp4FileDurationSeconds } from '#server/media/mp4';
 import { MEDIA_TYPES, sniffMedia } from '#server/media/sniff';
 
 export const NOT_MULTIPART = 'Envía el vídeo como formulario (multipart/form-data)';
@@ -24,7 +24,6 @@ export const REPEATED_FILE = (name: string) => `Envía un solo archivo en «${na
 export const VIDEO_TOO_LARGE = `El vídeo es demasiado grande (máximo ${VIDEO_MAX_BYTES / MB} MB)`;
 export const CAPTIONS_TOO_LARGE = `Los subtítulos son demasiado grandes (máximo ${CAPTIONS_MAX_BYTES / MB} MB)`;
 export const POSTER_TOO_LARGE = `La imagen de portada es demasiado grande (máximo ${POSTER_MAX_BYTES / MB} MB)`;
-export const NOT_MP4 = 'El archivo de vídeo no es un MP4 válido';
 export const NOT_VTT = 'Los subtítulos deben ser un archivo WebVTT (.vtt) que empiece por «WEBVTT»';
 export const NOT_POSTER = 'La portada debe ser una imagen PNG, JPEG o WebP';
 export const FORM_TOO_BIG = 'El formulario tiene demasiados campos o archivos';
@@ -208,22 +207,6 @@ export async function readVideoUpload(request: FastifyRequest): Promise<VideoUpl
     throw problem;
   }
   return upload;
-}
-
-/** A checked video, still in its temporary file, ready for saveMediaFile. */
-export interface CheckedVideoFile {
-  path: string;
-  contentType: string;
-  extension: string;
-  originalName: string;
-  durationSeconds: number;
-}
-
-/** The MP4 and its duration in seconds (read from its boxes on disk), or a 400 when it is not a real MP4. */
-export async function checkVideo(file: UploadedVideoFile): Promise<CheckedVideoFile> {
-  const duration = await mp4FileDurationSeconds(file.path);
-  if (duration === null) throw new HttpError(400, NOT_MP4);
-  return { ...MEDIA_TYPES.mp4, path: file.path, originalName: file.originalName, durationSeconds: duration };
 }
 
 export function checkCaptions(file: UploadedFile): CheckedMedia {
