@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedKbps, videoChecks, windowsOverRate } from './report-video.ts';
+import { allowedKbps, silentLagSeconds, videoChecks, windowsOverRate } from './report-video.ts';
 import { VIDEO_NETWORK, type VideoFloorReport, type VideoRun } from './video-floor.ts';
 
 const run = (over: Partial<VideoRun>): VideoRun => ({
@@ -35,5 +35,11 @@ describe('the video step checks', () => {
     const rate = checks.filter((c) => c.name.includes('red limitada'));
     expect(rate.map((c) => c.ok)).toEqual([true, false]);
     expect(rate[1]!.value).toContain('5–10 s 16780 kbps');
+  });
+
+  it('counts the watching time the position did not advance without a stall event, none when the clip ended', () => {
+    expect(silentLagSeconds({ seconds: 179.9, initialWaitMs: 1_660, totalStallMs: 0, playedSeconds: 169.4 }, 180)).toBe(8.8);
+    expect(silentLagSeconds({ seconds: 179.9, initialWaitMs: 1_780, totalStallMs: 84_730, playedSeconds: 91.1 }, 180)).toBe(2.3);
+    expect(silentLagSeconds({ seconds: 190, initialWaitMs: 1_000, totalStallMs: 0, playedSeconds: 180 }, 180)).toBe(0);
   });
 });

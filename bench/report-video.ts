@@ -59,6 +59,16 @@ export function linkKbpsAt(network: Pick<VideoFloorReport['network'], 'downKbps'
   return s >= network.dropAtS && s < network.dropAtS + network.dropForS ? network.dropKbps : network.downKbps;
 }
 
+/**
+ * Watching time the media position did not advance although no stall was signalled: the run's
+ * seconds minus the start-up wait, the stalls and the position reached (a loaded machine's
+ * renderer falls behind without a `waiting`). 0 when the clip ended within the run.
+ */
+export function silentLagSeconds(run: Pick<VideoRun, 'seconds' | 'initialWaitMs' | 'totalStallMs' | 'playedSeconds'>, clipSeconds: number): number {
+  if (run.initialWaitMs === null || run.playedSeconds >= clipSeconds - 0.5) return 0;
+  return Math.max(0, Math.round((run.seconds - run.initialWaitMs / 1000 - run.totalStallMs / 1000 - run.playedSeconds) * 10) / 10);
+}
+
 /** The received-rate windows, in seconds. */
 export const WINDOW_S = 5;
 /** How far past the rate a window may go: the link's bucket and the ~100 ms bytes spend between the bottleneck and the page. */
@@ -100,13 +110,13 @@ export function videoFigures(report: VideoFloorReport, checks: Check[]): string[
     `- MP4 único: ${MB(report.single.bytes)} (${report.single.videoKbps} kbps de vídeo + AAC 128k, +faststart).`,
     `- Adaptativo: ${report.adaptive.renditions?.map((r) => `${r.height}p ${Math.round(r.averageBandwidth / 1000)} kbps de media, pico ${Math.round(r.bandwidth / 1000)}`).join('; ') ?? '—'} (${MB(report.adaptive.bytes)} en segmentos). ${report.ladderNote}`,
     '',
-    '| ejecución | primer fotograma | espera inicial (no cuenta como parón) | parones (total; número) | calidades elegidas (cambios) | reproducido | recibido | conexiones | red limitada |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| ejecución | primer fotograma | espera inicial (no cuenta como parón) | parones (total; número) | calidades elegidas (cambios) | reproducido | retraso sin evento de parón | recibido | conexiones nuevas | red limitada |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const run of report.runs) {
     const renditions = run.source === 'adaptive' ? `${run.renditions.map((h) => `${h}p`).join(' → ') || '—'} (${run.renditionSwitches})` : '720p (—)';
     lines.push(
-      `| ${label(run)}${errorsText(run)} | ${seconds(run.firstFrameMs)}${ok(run, 'primer')} | ${seconds(run.initialWaitMs)} | ${seconds(run.totalStallMs)}; ${run.stalls.length}${ok(run, 'parones')} | ${renditions} | ${run.playedSeconds} s de ${run.seconds} s | ${MB(run.bytes)} | ${run.connections ?? '—'} | ${windowsOverRate(run, n).length ? '❌' : '✅'} |`,
+      `| ${label(run)}${errorsText(run)} | ${seconds(run.firstFrameMs)}${ok(run, 'primer')} | ${seconds(run.initialWaitMs)} | ${seconds(run.totalStallMs)}; ${run.stalls.length}${ok(run, 'parones')} | ${renditions} | ${run.playedSeconds} s de ${run.seconds} s | ${silentLagSeconds(run, report.clip.seconds).toFixed(1).replace('.', ',')} s | ${MB(run.bytes)} | ${run.connections ?? '—'} | ${windowsOverRate(run, n).length ? '❌' : '✅'} |`,
     );
   }
   lines.push(
@@ -121,6 +131,10 @@ export function videoFigures(report: VideoFloorReport, checks: Check[]): string[
     over.length
       ? `⚠️ En ${over.map(label).join('; ')} la página recibió en alguna ventana más de lo que el enlace permite (+10 %): la red no quedó limitada como el piso y sus cifras no valen como medida del piso.`
       : `La red limitada se cumplió en todas las ejecuciones: ninguna ventana de ${WINDOW_S} s recibió más de la tasa del enlace +10 %.`,
+  );
+  lines.push(
+    '',
+    '"Retraso sin evento de parón": segundos de la ejecución en que la posición del vídeo no avanzó sin que el elemento avisara (`waiting`): lo que queda de la ejecución tras la espera inicial, los parones y lo reproducido. Con la máquina cargada el renderizador se queda atrás sin avisar; no cuenta como parón, pero se da para que se vea. "Conexiones nuevas": las que la página abrió al enlace tras play() (antes ya tenía las de cargar la página).',
   );
   lines.push('', `Objetivo del adaptativo: primer fotograma ≤ ${B.firstFrameMs / 1000} s y menos de ${B.stallMs / 1000} s de parones en total; el MP4 único se da para comparar (sin presupuesto). El registro de eventos de cada ejecución está en bench/results/video-floor.json.`);
   return lines;

@@ -27,7 +27,7 @@ function mvhd1(timescale: number, duration: bigint) {
 
 describe('mp4DurationSeconds', () => {
   it("reads the demo's real MP4s (6 s)", () => {
-    expect(mp4DurationSeconds(demoMp4('accesible-0'))).toBe(6);
+    expect(mp4DurationSeconds(demoMp4())).toBe(6);
     expect(mp4DurationSeconds(demoMp4('resolutivo-2'))).toBe(6);
   });
 

@@ -89,7 +89,7 @@ describe('GET /media/u/:key', () => {
 
   it.each([
     ['a key the store does not hold', `/media/u/${'0'.repeat(64)}.mp4`],
-    ['a key that is not a content address', '/media/u/accesible-0.mp4'],
+    ['a key that is not a content address', '/media/u/clip.mp4'],
     ['an upper-case key', `/media/u/${'A'.repeat(64)}.mp4`],
     ['a path out of the folder', '/media/u/..%2F..%2Fpackage.json'],
   ])('answers 404 for %s', async (_about, path) => {

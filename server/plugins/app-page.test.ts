@@ -20,7 +20,6 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="es"><head><title>+impecable</title></head><body></body></html>');
   // The build's art, but for one attribute's dashboard banner (a build that lacks a file).
   cpSync('public/art', join(dist, 'art'), { recursive: true, filter: (source) => !/hero-devalor/.test(source) });
-  cpSync('public/media/products', join(dist, 'media/products'), { recursive: true });
   ctx = await createTestApp({ distDir: dist });
 });
 
@@ -99,29 +98,17 @@ describe('the page a navigation gets', () => {
     expect(servedArt(await page('/home'))).toBeNull();
   });
 
-  it('carries the catalogue\'s first prize image on /premios only: the file itself, with its proportions', async () => {
-    const prizes = (html: string) => [...html.matchAll(new RegExp(`<meta name="${SERVED_PRIZE_META}" content="([^"]+)" data-src="([^"]+)" data-ratio="([^"]+)">`, 'g'))];
-    // The prize the catalogue lists first.
+  it('never carries a prize image: the catalogue\'s images are media-store files, for members only (issue 36)', async () => {
     const [first] = await listProducts(ctx.db);
-    expect(first).toBeDefined();
-    for (const url of ['/premios', '/Premios/']) {
-      const found = prizes(await page(url));
-      expect(found.map((m) => m[1]), url).toEqual([first!.imagen]);
-      const [, file, src, ratio] = found[0]!;
-      const svg = readFileSync(join('public', file!), 'utf8');
-      expect(decodeURIComponent(src!.slice('data:image/svg+xml,'.length))).toBe(svg);
-      expect(src).not.toMatch(/[\s"<>&]/);
-      expect(ratio).toBe(svgRatio(svg));
-      expect(ratio).toMatch(/^\d+ \d+$/);
+    expect(first?.imagen).toMatch(/^\/media\/u\/[0-9a-f]{64}\.svg$/);
+    for (const url of ['/premios', '/Premios/', '/home']) {
+      const html = await page(url);
+      expect(html, url).not.toContain(SERVED_PRIZE_META);
+      expect(html, url).not.toContain('/media/u/');
     }
-    for (const url of ['/home', '/premios/historial', '/login', '/']) expect(prizes(await page(url)), url).toEqual([]);
-  });
-
-  it('carries no prize it cannot show as the shell would: not another site\'s image, nor a file the build lacks', () => {
     const pageFor = appPage(dist);
-    for (const prize of ['https://evil.example/x.svg', '/media/products/no-existe.svg', '/media/products/../../index.html', '/art/banner-accesible.svg']) {
-      const html = pageFor({ art: null, preload: null, prize }, 'identity').body.toString();
-      expect(html, prize).not.toContain(SERVED_PRIZE_META);
+    for (const prize of [first!.imagen, 'https://evil.example/x.svg', '/art/banner-accesible.svg']) {
+      expect(pageFor({ art: null, preload: null, prize }, 'identity').body.toString(), prize).not.toContain(SERVED_PRIZE_META);
     }
   });
 

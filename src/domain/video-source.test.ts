@@ -6,8 +6,8 @@ const MASTER = `/media/u/${'b'.repeat(64)}.m3u8`;
 
 describe('videoSource: which file a training video plays from', () => {
   const processed: VideoFiles = { url: MP4, stream_url: MASTER };
-  const legacy: VideoFiles = { url: '/media/accesible-0.mp4', stream_url: null };
-  const oldSnapshot: VideoFiles = { url: '/media/accesible-0.mp4' };
+  const legacy: VideoFiles = { url: '/media/clip.mp4', stream_url: null };
+  const oldSnapshot: VideoFiles = { url: '/media/clip.mp4' };
 
   it.each<[string, VideoFiles, PlaybackConditions, { src: string; type: string; kind: string }]>([
     ['online, not downloaded: the stream', processed, { online: true, downloaded: false }, { src: MASTER, type: HLS_TYPE, kind: 'stream' }],

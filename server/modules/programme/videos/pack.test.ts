@@ -45,7 +45,8 @@ describe('videos pack section', () => {
     const data = await videosPackSection.read(ctx.db);
     expect(data.filter((v) => v.atributo === 'accesible').map((v) => [v.position, v.hidden])).toEqual([[0, false], [1, false], [2, false], [3, true]]);
     const media = videosPackSection.media(data);
-    expect(media).toHaveLength(3);
+    // The demo's three clips and nine subtitles (all in the store: issue 36), and the uploaded video's MP4, subtitles and poster.
+    expect(media).toHaveLength(3 + 9 + 3);
     expect(media.every((url) => url.startsWith('/media/u/'))).toBe(true);
 
     // The pack carries the attributes and the files: the calendar first, then the media store.
@@ -123,7 +124,7 @@ describe('videos pack section', () => {
     const [first, second] = data.filter((v) => v.atributo === 'accesible') as [PackVideo, PackVideo];
     const result = videosPackSection.parse([
       { ...first, title: ' ' },
-      { ...second, url: 'https://tracker.example/v.mp4', poster_url: '/media/accesible-0.png' },
+      { ...second, url: 'https://tracker.example/v.mp4', poster_url: '/media/clip.png' },
       { ...first, atributo: 'resolutivo', position: 0, hidden: true, captions_url: `/media/u/${'a'.repeat(64)}.png` },
       { ...first, atributo: 'devalor', position: 2 },
     ]);
