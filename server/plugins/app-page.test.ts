@@ -8,7 +8,7 @@ import { firstBannerArt } from '#domain/training';
 import { invalidationsDelivered } from '#server/modules/auth/session-channel';
 import { listProducts } from '#server/modules/rewards/repository';
 import { createTestApp, type TestContext } from '#test-support/server/test-app';
-import { appPage, pageWithArt, svgRatio } from './app-page.ts';
+import { pageWithArt } from './app-page.ts';
 
 // A first visit has no shell hint: the page the server sends names the first home banner, so
 // the static shell paints it before any JavaScript. The files follow the calendar as it changes.
@@ -106,18 +106,6 @@ describe('the page a navigation gets', () => {
       expect(html, url).not.toContain(SERVED_PRIZE_META);
       expect(html, url).not.toContain('/media/u/');
     }
-    const pageFor = appPage(dist);
-    for (const prize of [first!.imagen, 'https://evil.example/x.svg', '/art/banner-accesible.svg']) {
-      expect(pageFor({ art: null, preload: null, prize }, 'identity').body.toString(), prize).not.toContain(SERVED_PRIZE_META);
-    }
-  });
-
-  it('reads an SVG\'s proportions from its size, else its viewBox', () => {
-    expect(svgRatio('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 360" width="480" height="360"><rect stroke-width="2"/></svg>')).toBe('480 360');
-    expect(svgRatio('<svg viewBox="0 0 16 9"></svg>')).toBe('16 9');
-    expect(svgRatio('<svg width="100%" height="100%" viewBox="0,0,400,300"></svg>')).toBe('400 300');
-    expect(svgRatio('<svg width="100%"></svg>')).toBeNull();
-    expect(svgRatio('no es un svg')).toBeNull();
   });
 
   it('escapes what it writes into the attribute, and leaves a page without <head> as it is', () => {

@@ -7,12 +7,11 @@
 // file the build lacks is preloaded from <head> instead. Compressed once per variant. The service
 // worker's precached copy has neither; by then the device has its own hint and its art cached.
 // The catalogue's prize images are media-store files, for members only (issue 36): the page,
-// which anyone may fetch, never carries one (PageFacts.prize is not used for the page any more).
+// which anyone may fetch, never carries one.
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVED_ART_FILE_META, SERVED_ART_META } from '#contract/common';
-import { paths } from '#domain/paths';
 import { attributeArt, attributeIdFromSlug } from '#domain/attributes';
 import type { BannerArt } from '#domain/training';
 
@@ -33,16 +32,9 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 export interface PageFacts {
   art: BannerArt | null;
   preload: BannerArt | null;
-  /** The catalogue's first prize image (on /premios only): never put in the page (members-only media). */
-  prize?: string | null;
 }
 
 const routeOf = (path: string) => path.toLowerCase().replace(/\/+$/, '') || '/';
-
-/** The catalogue's path, where the page carries its first prize. */
-export function isPrizesPath(path: string): boolean {
-  return routeOf(path) === paths.catalogue.path;
-}
 
 /**
  * The banner the static shell paints first on `path`, if any: the home's (`banner`), on /home
@@ -73,15 +65,6 @@ function paintedLines(preload: BannerArt, readArt: (href: string) => string | nu
   const files = [preload.compact, preload.wide].map((href) => [href, readArt(href)] as const);
   if (files.some(([, svg]) => svg === null)) return [preloadLinks(preload)];
   return files.map(([href, svg]) => `<meta name="${SERVED_ART_FILE_META}" content="${escapeAttribute(href)}" data-src="${escapeAttribute(svgDataUrl(svg!))}">`);
-}
-
-/** "width height" of an SVG (its width and height, else its viewBox), or null. */
-export function svgRatio(svg: string): string | null {
-  const open = /<svg\b[^>]*>/i.exec(svg)?.[0] ?? '';
-  const number = (name: string) => Number(new RegExp(`\\s${name}="([0-9.]+)(px)?"`).exec(open)?.[1]);
-  const box = /\sviewBox="[-0-9.]+[ ,]+[-0-9.]+[ ,]+([0-9.]+)[ ,]+([0-9.]+)"/.exec(open);
-  const [width, height] = number('width') > 0 && number('height') > 0 ? [number('width'), number('height')] : [Number(box?.[1]), Number(box?.[2])];
-  return width > 0 && height > 0 ? `${width} ${height}` : null;
 }
 
 /** index.html with the facts as the first things in <head> (unchanged without any). */

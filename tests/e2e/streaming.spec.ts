@@ -246,7 +246,7 @@ test('"Descargar para ver sin conexión" stores the low MP4, which then plays on
   await context.setOffline(false);
 });
 
-test('a stream that fails falls back to the MP4; with neither, the 5-second load error shows', async ({ page, request, signInAs }) => {
+test('a stream that fails falls back to the MP4; with neither, the 5-second load error shows', async ({ page, context, request, signInAs }) => {
   const { email, token } = await importFreshAgent(request, 'streamfail');
   const video = await streamVideoOf(request, token);
   await signInAs({ email });
@@ -254,7 +254,7 @@ test('a stream that fails falls back to the MP4; with neither, the 5-second load
   await dashboard.goto('accesible');
 
   // The master playlist answers 404: the player plays the MP4 instead, with no error shown.
-  await page.route(`**${video.stream_url!}`, (route) => route.fulfill({ status: 404, body: 'no' }));
+  await context.route(`**${video.stream_url!}`, (route) => route.fulfill({ status: 404, body: 'no' }));
   await dashboard.openVideo(TITLE);
   await expect(page.locator('[data-source="file"]')).toBeAttached({ timeout: 10_000 });
   await expectPlaying(page);
@@ -263,7 +263,7 @@ test('a stream that fails falls back to the MP4; with neither, the 5-second load
   await expect(dashboard.player(TITLE)).toBeHidden();
 
   // Neither the stream nor the MP4 answers: the spec's message once 5 s have passed.
-  await page.route(`**${video.url}`, (route) => route.abort());
+  await context.route(`**${video.url}`, (route) => route.abort());
   await dashboard.openVideo(TITLE);
   await expect(page.getByText('No se pudo cargar el video. Por favor, cierre y vuelva a entrar.')).toBeVisible({ timeout: 10_000 });
 });

@@ -16,8 +16,6 @@ import type { PackProblem, PackSection } from '../pack-section.ts';
 import { queueTranscode } from './processing.ts';
 
 const NAME = 'videos';
-/** A file the app ships in public/media (the demo's videos and subtitles). */
-const BUILT_IN = { url: /^\/media\/[a-z0-9-]+\.mp4$/, captions: /^\/media\/[a-z0-9-]+\.vtt$/ };
 const STORE_EXT = { url: /\.mp4$/, captions: /\.vtt$/, poster: /\.(png|jpg|webp)$/ };
 
 const itemOf = (v: Pick<PackVideo, 'atributo' | 'position'>) => `${NAME} › ${v.atributo} › vídeo ${v.position + 1}`;
@@ -25,7 +23,6 @@ const itemOf = (v: Pick<PackVideo, 'atributo' | 'position'>) => `${NAME} › ${v
 function fileProblem(kind: 'url' | 'captions' | 'poster', url: string): string | null {
   const key = mediaKeyOfUrl(url);
   if (key !== null) return STORE_EXT[kind].test(key) ? null : `${LABEL[kind]} no es del tipo esperado`;
-  if (kind !== 'poster' && BUILT_IN[kind].test(url)) return null;
   return `${LABEL[kind]} debe ser un archivo del paquete (/media/u/…)`;
 }
 const LABEL = { url: 'El vídeo', captions: 'Los subtítulos', poster: 'La portada' } as const;
