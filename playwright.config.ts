@@ -17,6 +17,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list'], ['json']],
+  // After the server is up: waits for the demo's videos to be processed (issue 36).
+  globalSetup: './tests/e2e/global-setup.ts',
   use: {
     baseURL: `http://localhost:${PORT}`,
     locale: 'es-ES',

@@ -50,6 +50,12 @@ export const MISS_NOTES: Record<string, string> = {
     'Con PGlite todo pasa por una única conexión embebida en el proceso Node: 50 conexiones esperan en fila y el p99 es la cola. Cuentan las consultas por petición (sesión en caché, saldo precalculado, búsqueda en una consulta).',
   'api-errors': 'Hubo respuestas no-2xx, errores o timeouts durante la carga: ver el registro del servidor (LOG_LEVEL) y si algún límite de peticiones respondió 429.',
   'api-missing': 'El endpoint respondió 404: no existe en este servidor.',
+  'video-first-frame':
+    'El primer fotograma del vídeo adaptativo tarda más de 2 s con 1,5 Mbps y 150 ms: VHS debe empezar por la calidad baja (bandwidth inicial ~400 kbps) y pedir pocas cosas antes del primer segmento (maestra → variante → segmento, cada una un viaje de 150 ms o más); segmentos de 4 s de 240p pesan ~200 KB. Un error (401 sin la cookie de medios, un tipo de contenido que VHS no acepta, la CSP) también lo impide: ver los errores de la ejecución.',
+  'video-stalls':
+    'El vídeo adaptativo se paró más de 1 s en total: durante la bajada a 400 kbps VHS debe pasar a 240p antes de vaciar el búfer (que el escalón más bajo, vídeo + audio, quepa por debajo de 400 kbps), y al volver la red subir sin vaciarlo. El registro de eventos de cada ejecución (bench/results/video-floor.json) dice cuándo se paró y qué calidades eligió.',
+  'video-throttle':
+    'La página recibió en alguna ventana de 5 s más de lo que el enlace del proxy deja pasar (+10 %): algo llegó sin pasar por el proxy (otro origen, la caché de un contexto reutilizado) o el proxy dejó pasar ráfagas (su cubo guarda 50 ms de la tasa). Compárese con lo entregado por el enlace, entre paréntesis en la lista de kbps.',
   'api-memory':
     'Memoria residente del servidor (el proceso y sus workers) muestreada cada 250 ms durante la carga (ejecutado con tsx, como npm start): con muchas conexiones a la vez, algo que crece por petición (una caché sin tope, respuestas grandes retenidas) o demasiados workers para la memoria de la máquina.',
 };

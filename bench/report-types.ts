@@ -10,6 +10,7 @@ import type { AcknowledgedCheck, RecordCheck } from './lib/records.ts';
 import type { OverloadReport } from './overload.ts';
 import type { QueueMix } from './outbox.ts';
 import type { BrowserReplay } from './outbox-browser.ts';
+import type { VideoFloorReport } from './video-floor.ts';
 
 export interface Check {
   section: string;
@@ -98,6 +99,8 @@ export interface BenchResults {
   api?: ApiRun[];
   /** Overload (step `overload`), one run per database. */
   overload?: OverloadRun[];
+  /** A 3-minute video on a floor's Wi-Fi, adaptive against a single MP4 (step `video`, issue 36). */
+  video?: VideoFloorReport;
   skipped: string[];
   checks: Check[];
 }

@@ -9,6 +9,7 @@ import type { LighthouseRoute } from './lighthouse.ts';
 import type { OfflineReport } from './offline.ts';
 import { apiChecks, floorChecks, outboxChecks, overloadChecks } from './report-server.ts';
 import { MISS_NOTES } from './report-notes.ts';
+import { VIDEO_SECTION, videoChecks, videoFigures } from './report-video.ts';
 import type { BenchResults, Check } from './report-types.ts';
 
 export type { ApiRun, BenchResults, Check, StepLoad } from './report-types.ts';
@@ -145,6 +146,7 @@ export function buildChecks(results: Omit<BenchResults, 'checks'>): Check[] {
     ...(results.sync ?? []).flatMap(floorChecks),
     ...(results.api ?? []).flatMap(apiChecks),
     ...(results.overload ?? []).flatMap(overloadChecks),
+    ...(results.video ? videoChecks(results.video) : []),
   ];
 }
 
@@ -195,6 +197,7 @@ export function toMarkdown(results: BenchResults): string {
     const checks = results.checks.filter((x) => x.section === section);
     lines.push(`## ${section}`, '');
     if (section === 'Lighthouse' && results.lighthouse) lines.push(...lighthouseFigures(results.lighthouse, checks), '');
+    if (section === VIDEO_SECTION && results.video) lines.push(...videoFigures(results.video, checks), '');
     const rows = checks.filter((c) => !c.inFigures);
     if (rows.length) {
       lines.push('| medida | valor | presupuesto | cumple |', '|---|---|---|---|');

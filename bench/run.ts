@@ -1,19 +1,25 @@
 // `npm run bench`: builds the app, measures it against its budgets and writes
 // bench/results/latest.{json,md}. Separate from `npm test`; takes several minutes.
-//   --only=bundle,lighthouse,offline,outbox,sync,api,overload   a subset (default: all)
+//   --only=bundle,lighthouse,offline,outbox,sync,api,overload,video   a subset (default: all)
 //   --runs=N           Lighthouse runs per route and offline visits per slowdown (default 5)
 //   --agents=N         generated agents of the API step on every database (a quick check; the
 //                      verdicts need the budgets' sizes: 100,000 on PostgreSQL, 20,000 on PGlite)
 // The budgets are issues 16 and 17's (lib/budgets.ts); the report states the machine's load
 // when each step started and ended. `outbox` replays 1,000 queued actions in Chromium, `sync`
 // is 200 agents replaying at once through POST /api/sync; both, and `api`, run on PGlite and,
-// with DATABASE_URL, on PostgreSQL too.
+// with DATABASE_URL, on PostgreSQL too. `video` plays a 3-minute video in Chromium on a floor
+// network (a throttling proxy in front of the server: 1.5 Mbps, 150 ms RTT, 400 kbps for 20 s),
+// adaptive (HLS) against a single 720p MP4 (also bench/results/video-floor.json).
 //   BENCH_AGENTS       agents of the API step on PostgreSQL (default 100000)
 //   BENCH_PGLITE_AGENTS  agents of the API step on PGlite (default 20000)
 //   BENCH_WORKERS      WORKERS of the server on PostgreSQL (default: the server's, one process)
 //   BENCH_API_SECONDS  seconds of load per endpoint (default 10)
 //   BENCH_OVERLOAD_SECONDS  seconds of the overload step: 200 connections of reads and batches
 //                      (default 300; the verdicts on times need the full 300)
+//   BENCH_VIDEO_SECONDS  seconds each run of the video step watches (default 180: the whole clip; 90–180)
+//   BENCH_VIDEO_ROUNDS   rounds of the video step, each one adaptive and one single-MP4 run (default 2)
+//   BENCH_VIDEO_FRESH=1  the video step transcodes its clip again (it keeps the ladder while
+//                      server/media/transcode.ts is unchanged)
 //   BENCH_PORT         server port (default 8196); DIST_DIR build folder (default dist)
 //   BENCH_RESULTS_DIR  where latest.{json,md} go (default bench/results; a trial run elsewhere)
 //   BENCH_WORK_DIR     the generated databases' folder (default bench/.work)
@@ -34,8 +40,9 @@ import { runLighthouse } from './lighthouse.ts';
 import { runOffline } from './offline.ts';
 import { buildChecks, carriedNote, toMarkdown, writeResults, type BenchResults, type StepLoad } from './report.ts';
 import { apiStep, floorStep, outboxStep, overloadStep, type StepContext } from './steps.ts';
+import { runVideoFloor, writeVideoFloorDetail } from './video-floor.ts';
 
-const STEPS = ['bundle', 'lighthouse', 'offline', 'outbox', 'sync', 'api', 'overload'] as const;
+const STEPS = ['bundle', 'lighthouse', 'offline', 'outbox', 'sync', 'api', 'overload', 'video'] as const;
 type Step = (typeof STEPS)[number];
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -68,7 +75,7 @@ const loadNow = () => loadavg().map((l) => Math.round(l * 100) / 100);
 const QUIET_LOAD = Number(process.env.BENCH_QUIET_LOAD ?? 1.5);
 const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 300);
 /** Steps that measure time: they wait for a quiet machine first (build and bundle do not). */
-const TIMED = new Set(['lighthouse', 'offline', 'outbox', 'sync', 'api', 'overload']);
+const TIMED = new Set(['lighthouse', 'offline', 'outbox', 'sync', 'api', 'overload', 'video']);
 
 /** Waits until the 1-minute load is at most QUIET_LOAD, or SETTLE_SECONDS have passed. */
 async function settle(name: string): Promise<void> {
@@ -170,6 +177,14 @@ async function main(): Promise<void> {
     }],
     [only.has('overload'), 'sobrecarga', async () => {
       results.overload = await step(results, 'overload', () => overloadStep(context));
+    }],
+    [only.has('video'), 'vídeo en el piso', async () => {
+      const rounds = Number(process.env.BENCH_VIDEO_ROUNDS ?? 2);
+      const seconds = Number(process.env.BENCH_VIDEO_SECONDS ?? 180);
+      const { report, logs } = await step(results, 'video', () => runVideoFloor(context, { rounds, seconds }));
+      results.video = report;
+      const load = results.load?.findLast((l) => l.step === 'video');
+      writeVideoFloorDetail(RESULTS_DIR, report, logs, { start: load?.start ?? [], end: load?.end ?? [] });
     }],
   ];
   for (const [wanted, name, step] of steps) {

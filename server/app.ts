@@ -34,7 +34,6 @@ import { syncGatePlugin } from './modules/sync/gate.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { LocalGiftCardProvider, type GiftCardProvider } from './modules/rewards/gift-card-provider.ts';
 import { rewardsRoutes } from './modules/rewards/routes.ts';
-import { firstProductImage } from './modules/rewards/repository.ts';
 import { programmeRoutes } from './modules/programme/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
@@ -51,6 +50,8 @@ import { securityPlugin } from './plugins/security.ts';
 import { inlineScriptSources, staticAppPlugin } from './plugins/static-app.ts';
 import { writeQuotaPlugin } from './plugins/write-quota.ts';
 import { mediaRoutes } from './media/routes.ts';
+import { createS3MediaStore } from './media/s3-store.ts';
+import { secureCookies } from './media/access-cookie.ts';
 import { createFolderMediaStore, type MediaStore } from './media/store.ts';
 import { enableZodSerialization, enableZodValidation } from './plugins/zod.ts';
 
@@ -72,7 +73,7 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The gift-card provider; defaults to the local one (tests pass failing or hanging ones). */
   giftCards?: GiftCardProvider;
-  /** The media store; defaults to the folder DATA_DIR/media (tests pass a temporary one). */
+  /** The media store; defaults to the S3 bucket of MEDIA_S3_*, else the folder DATA_DIR/media (tests pass their own). */
   media?: MediaStore;
 }
 
@@ -121,7 +122,7 @@ function loggerOptions(options: BuildAppOptions['logger'], level: string, format
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const deps: AppDeps = { config, db, clock: options.clock ?? (() => new Date()) };
-  const media = options.media ?? createFolderMediaStore(resolve(config.dataDir, 'media'));
+  const media = options.media ?? (config.mediaS3 ? createS3MediaStore(config.mediaS3) : createFolderMediaStore(resolve(config.dataDir, 'media')));
   const logFormat = options.logFormat ?? 'json';
   const logger = loggerOptions(options.logger ?? true, config.logLevel, logFormat);
   // On a terminal, one short line for a failed or slow request instead of two JSON lines for each.
@@ -148,6 +149,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Connections over the cap are dropped at once, before they can exhaust file descriptors.
   app.server.maxConnections = connectionCap(config.httpLimits);
+  // The media store, also for this process's jobs (the video processing: programme/videos/processing.ts).
+  app.decorate('media', media);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   terminalLog?.summarizeEvery(app);
   app.addHook('onRequest', async (request, reply) => {
@@ -179,7 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // 2a. App plugins, in dependency order: who you are, when it happened, replay guard.
     // Batch sync's gate first: an action of a batch that no idempotent route takes ends before any session lookup.
     await api.register(syncGatePlugin);
-    await api.register(authPlugin, { auth });
+    await api.register(authPlugin, { auth, secureCookies: secureCookies(config.publicUrl) });
     await api.register(occurredAtPlugin, { clock: deps.clock });
     // Before the replay guard: a write refused by the quota leaves no stored answer behind.
     await api.register(writeQuotaPlugin, { db: deps.db, clock: deps.clock, quota: config.writeQuota });
@@ -223,14 +226,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }, { prefix: API_BASE });
 
   // 3. The media store's files (outside /api: <video>, <img> and the service worker fetch them).
-  await app.register(mediaRoutes, { db: deps.db, media });
+  await app.register(mediaRoutes, { db: deps.db, media, auth, secureCookies: secureCookies(config.publicUrl) });
 
   // 4. The built app with its SPA fallback, last: it owns every path the API does not.
   const attributes = createAttributesRepository(deps.db);
   await app.register(staticAppPlugin, {
     distDir: resolve(options.distDir ?? 'dist'),
     firstBanner: () => readCache.read('page.firstBanner', async () => firstBannerArt(await attributes.list())),
-    firstPrize: () => readCache.read('page.firstPrize', () => firstProductImage(deps.db)),
   });
 
   return app;

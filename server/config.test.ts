@@ -40,6 +40,7 @@ describe('loadConfig defaults', () => {
       vapid: null,
       vapidSubject: 'mailto:avisos@impecable.demo',
       pushTestOrigin: null,
+      mediaS3: null,
     });
   });
 });
@@ -68,6 +69,13 @@ describe('loadConfig values', () => {
     ['log format', { LOG_FORMAT: 'JSON' }, { logFormat: 'json' }],
     ['rate limit', { AUTH_RATE_LIMIT: '1000' }, { authRateLimit: 1000 }],
     ['production with its own secret', { NODE_ENV: 'production', SSO_SECRET: STRONG }, { isProduction: true, demoMode: false, ssoSecret: STRONG }],
+    ['the S3 media store, path-style on its own endpoint', {
+      MEDIA_S3_BUCKET: 'medios', MEDIA_S3_REGION: 'eu-west-1', MEDIA_S3_ACCESS_KEY_ID: 'clave', MEDIA_S3_SECRET_ACCESS_KEY: 'secreto',
+      MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000/', MEDIA_S3_FORCE_PATH_STYLE: 'true',
+    }, { mediaS3: { bucket: 'medios', region: 'eu-west-1', accessKeyId: 'clave', secretAccessKey: 'secreto', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true } }],
+    ['the S3 media store on AWS', { MEDIA_S3_BUCKET: 'medios', MEDIA_S3_REGION: 'eu-west-1', MEDIA_S3_ACCESS_KEY_ID: 'clave', MEDIA_S3_SECRET_ACCESS_KEY: 'secreto' }, {
+      mediaS3: { bucket: 'medios', region: 'eu-west-1', accessKeyId: 'clave', secretAccessKey: 'secreto', endpoint: null, forcePathStyle: false },
+    }],
     ['VAPID keys and subject', { VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT: 'https://impecable.example.com/contacto' }, { vapid: VAPID, vapidSubject: 'https://impecable.example.com/contacto' }],
     ['the push stand-in\'s origin, for tests', { PUSH_TEST_ORIGIN: 'http://127.0.0.1:4000/' }, { pushTestOrigin: 'http://127.0.0.1:4000' }],
     ['the push stand-in on localhost, with demo mode off', { PUSH_TEST_ORIGIN: 'http://localhost:8181', DEMO_MODE: 'false' }, { pushTestOrigin: 'http://localhost:8181', demoMode: false }],
@@ -95,6 +103,9 @@ describe('loadConfig refusals', () => {
     ['several workers on PGlite', { WORKERS: '2' }, /WORKERS=2 necesita PostgreSQL \(DATABASE_URL\): PGlite.*un solo proceso/],
     ['zero workers', { WORKERS: '0', DATABASE_URL: 'postgres://u:p@db/impecable' }, /WORKERS debe ser un entero entre 1 y 64/],
     ['zero idle hours', { SESSION_IDLE_HOURS: '0' }, /SESSION_IDLE_HOURS/],
+    ['an S3 bucket without its credentials', { MEDIA_S3_BUCKET: 'medios', MEDIA_S3_REGION: 'eu-west-1' }, /almacén S3 de medios está a medias: falta MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY/],
+    ['an S3 endpoint alone', { MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000' }, /falta MEDIA_S3_BUCKET, MEDIA_S3_REGION, MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY/],
+    ['an S3 endpoint that is no URL', { MEDIA_S3_BUCKET: 'm', MEDIA_S3_REGION: 'r', MEDIA_S3_ACCESS_KEY_ID: 'k', MEDIA_S3_SECRET_ACCESS_KEY: 's', MEDIA_S3_ENDPOINT: 'minio:9000' }, /MEDIA_S3_ENDPOINT debe ser una URL http/],
     ['a VAPID public key without its private key', { VAPID_PUBLIC_KEY: VAPID.publicKey }, /VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntas/],
     ['a VAPID private key that is not one', { VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: 'corta' }, /VAPID_PRIVATE_KEY/],
     ['a write quota smaller than one full batch', { WRITE_QUOTA_BURST: '99' }, /WRITE_QUOTA_BURST debe ser un entero entre 100/],

@@ -53,6 +53,12 @@
 // | VAPID_SUBJECT           | mailto:avisos@$CORPORATE_DOMAIN                | contact for push services (mailto: or https:)
 // | PUSH_TEST_ORIGIN        | (unset)                                        | tests only, refused in production: one origin on this
 // |                         |                                                | machine (the local push stand-in) the server may push to
+// | MEDIA_S3_BUCKET         | (unset: the folder DATA_DIR/media)             | keep uploaded media in this S3 bucket (every instance
+// | MEDIA_S3_REGION         |                                                | serves the same files); BUCKET, REGION, ACCESS_KEY_ID
+// | MEDIA_S3_ACCESS_KEY_ID  |                                                | and SECRET_ACCESS_KEY go together, all or none
+// | MEDIA_S3_SECRET_ACCESS_KEY |                                             |
+// | MEDIA_S3_ENDPOINT       | (unset: AWS's endpoint for the region)         | an S3-speaking service (MinIO, R2…): its URL
+// | MEDIA_S3_FORCE_PATH_STYLE | false                                        | endpoint/bucket/key URLs (MinIO and most self-hosted)
 
 import { MAX_SYNC_ACTIONS } from '#contract/sync-constants';
 
@@ -111,6 +117,20 @@ export interface Config {
    * refused in production.
    */
   pushTestOrigin: string | null;
+  /** MEDIA_S3_*: the bucket that holds the media store; null keeps it in the folder DATA_DIR/media. */
+  mediaS3: MediaS3Config | null;
+}
+
+/** Where the S3 media store lives (server/media/s3-store.ts). */
+export interface MediaS3Config {
+  bucket: string;
+  region: string;
+  /** null: AWS's own endpoint for the region. */
+  endpoint: string | null;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Path-style URLs (endpoint/bucket/key), as MinIO and other self-hosted services need. */
+  forcePathStyle: boolean;
 }
 
 export interface HttpLimits {
@@ -248,9 +268,41 @@ function readPushTestOrigin(raw: string | null, isProduction: boolean, problems:
   return url.origin;
 }
 
+const MEDIA_S3_REQUIRED = ['MEDIA_S3_BUCKET', 'MEDIA_S3_REGION', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'] as const;
+const MEDIA_S3_OPTIONAL = ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_FORCE_PATH_STYLE'] as const;
+
+/**
+ * The S3 media store: all or nothing. Any MEDIA_S3_* set without the four it needs refuses to
+ * start (a half-configured bucket must not silently fall back to a local folder that other
+ * instances cannot see).
+ */
+function readMediaS3(reader: ReturnType<typeof readerOf>, problems: string[]): MediaS3Config | null {
+  const { text, bool } = reader;
+  const given = [...MEDIA_S3_REQUIRED, ...MEDIA_S3_OPTIONAL].filter((name) => text(name) !== null);
+  if (given.length === 0) return null;
+  const missing = MEDIA_S3_REQUIRED.filter((name) => text(name) === null);
+  if (missing.length > 0) {
+    problems.push(`El almacén S3 de medios está a medias: falta ${missing.join(', ')} (con ${given.join(', ')}). Define MEDIA_S3_BUCKET, MEDIA_S3_REGION, MEDIA_S3_ACCESS_KEY_ID y MEDIA_S3_SECRET_ACCESS_KEY juntas, o quita todas las MEDIA_S3_* para guardar los medios en DATA_DIR/media`);
+    return null;
+  }
+  const endpoint = text('MEDIA_S3_ENDPOINT');
+  if (endpoint !== null && !(URL.canParse(endpoint) && ['http:', 'https:'].includes(new URL(endpoint).protocol))) {
+    problems.push(`MEDIA_S3_ENDPOINT debe ser una URL http(s), como https://s3.example.com (es "${endpoint}")`);
+  }
+  return {
+    bucket: text('MEDIA_S3_BUCKET') ?? '',
+    region: text('MEDIA_S3_REGION') ?? '',
+    endpoint: endpoint?.replace(/\/+$/, '') ?? null,
+    accessKeyId: text('MEDIA_S3_ACCESS_KEY_ID') ?? '',
+    secretAccessKey: text('MEDIA_S3_SECRET_ACCESS_KEY') ?? '',
+    forcePathStyle: bool('MEDIA_S3_FORCE_PATH_STYLE', false),
+  };
+}
+
 export function loadConfig(env: Env): Config {
   const problems: string[] = [];
-  const { text, int, bool, url } = readerOf(env, problems);
+  const reader = readerOf(env, problems);
+  const { text, int, bool, url } = reader;
 
   const nodeEnv = text('NODE_ENV') ?? 'development';
   const isProduction = nodeEnv === 'production';
@@ -333,6 +385,7 @@ export function loadConfig(env: Env): Config {
     vapid,
     vapidSubject,
     pushTestOrigin,
+    mediaS3: readMediaS3(reader, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -15,6 +15,7 @@ import type { MaintenanceSetting } from '#domain/programme-settings';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DatabaseOpenError, openDatabase, SERVER_PID_FILE, type OpenedDatabase } from './db/open.ts';
+import { assertMediaBucketReachable, MediaBucketError } from './media/s3-store.ts';
 import { HOUSEKEEPING_JOB, housekeepingHandler, scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { POINTS_EXPIRY_JOB, pointsExpiryHandler, schedulePointsExpiry } from './jobs/points-expiry.ts';
 import { JobRunner } from './jobs/runner.ts';
@@ -22,6 +23,7 @@ import { shutDown, superviseWorkers } from './lifecycle.ts';
 import { chooseLogFormat } from './logging.ts';
 import { demoAccessNotice } from './modules/auth/demo-access.ts';
 import { readMaintenance } from './modules/programme/settings/repository.ts';
+import { videoJobHandlers } from './modules/programme/videos/processing.ts';
 import { signSsoToken } from './modules/auth/sso-token.ts';
 import { LocalGiftCardProvider } from './modules/rewards/gift-card-provider.ts';
 import { LocalRefaceProvider } from './modules/refaces/local-provider.ts';
@@ -101,6 +103,8 @@ async function serve(config: Config, opened: OpenedDatabase, pidFile: string | n
     [REFACE_JOB]: refaceJobHandler({ db, clock }, new LocalRefaceProvider(), app.log),
     [RANKING_MONTH_END_JOB]: rankingMonthEndHandler(db, clock, app.log),
     ...notificationJobHandlers({ db, config, clock }, app.log),
+    // One transcoding at a time beside the loop (issue 36), into the store the app serves from.
+    ...videoJobHandlers({ db, media: app.media, logger: app.log }),
   };
   // Claims are FOR UPDATE SKIP LOCKED (jobs/runner.ts): every process runs one runner safely.
   const runner = new JobRunner(db, { handlers, logger: app.log });
@@ -136,6 +140,8 @@ async function main(): Promise<void> {
   const config = configOrExit();
   // A worker (WORKERS=n): the primary already migrated and seeded; it opens its own pool.
   if (cluster.isWorker) return serve(config, await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }), null);
+  // The S3 media bucket must exist and take the credentials before anything opens (else the first upload fails).
+  if (config.mediaS3) await assertMediaBucketReachable(config.mediaS3);
 
   const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const pidFile = opened.pgliteDir ? join(opened.pgliteDir, SERVER_PID_FILE) : null;
@@ -163,8 +169,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // A problem the operator must fix (the data folder) is one Spanish sentence, not a stack trace.
-  if (error instanceof DatabaseOpenError) console.error(`No se pudo arrancar el servidor: ${error.message}`);
+  // A problem the operator must fix (the data folder, the S3 media bucket) is one Spanish sentence, not a stack trace.
+  if (error instanceof DatabaseOpenError || error instanceof MediaBucketError) console.error(`No se pudo arrancar el servidor: ${error.message}`);
   else console.error('No se pudo arrancar el servidor:', error);
   process.exit(1);
 });

@@ -1,5 +1,5 @@
-// Run-time caching routes of the service worker: attribute art and captions, the brand-2
-// catalogue and its images, and training videos (served from whole downloaded files).
+// Run-time caching routes of the service worker: attribute art, the media store's images and
+// captions, the brand-2 catalogue, and training videos (served from whole downloaded files).
 // Owns which same-origin GETs are cached and how; cache names come from #offline/cache-names.
 // Never caches personal API answers: every other /api request is left unrouted (network only),
 // and never stores a partial (206) or an HTML fallback answer as if it were the file.
@@ -8,7 +8,7 @@ import type { RouteMatchCallbackOptions, WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { API_BASE } from '#contract/common-constants';
 import { REWARDS_PATHS } from '#contract/rewards-constants';
 import { CATALOGUE_CACHE, DOWNLOAD_HEADER, STATIC_CACHE, VIDEOS_CACHE } from '#offline/cache-names';
@@ -17,30 +17,37 @@ declare const self: ServiceWorkerGlobalScope;
 
 const DAY_SECONDS = 24 * 60 * 60;
 export const CATALOGUE_API_PATH = `${API_BASE}${REWARDS_PATHS.products}`;
-/** Same-origin folders the catalogue's product images come from. */
-export const PRODUCT_IMAGE_PREFIXES = ['/media/products/'];
 
 type Matcher = (options: RouteMatchCallbackOptions) => boolean;
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
 export const isArt: Matcher = ({ url }) => sameOrigin(url) && url.pathname.startsWith('/art/');
-export const isCaptions: Matcher = ({ url }) => sameOrigin(url) && url.pathname.startsWith('/media/') && url.pathname.endsWith('.vtt');
 export const isCatalogueAnswer: Matcher = ({ url }) => sameOrigin(url) && url.pathname === CATALOGUE_API_PATH;
-export const isProductImage: Matcher = ({ url }) => sameOrigin(url) && PRODUCT_IMAGE_PREFIXES.some((prefix) => url.pathname.startsWith(prefix));
 /**
- * The media store's files (Programa's uploads: videos, subtitles, posters, art, product images)
+ * The media store's files (Programa's uploads and the demo's: videos, subtitles, posters, art,
+ * product images; the app ships none)
  * are named by their content (`/media/u/<sha256>.<ext>`): a URL never changes what it holds, so
  * cache-first is never stale, and a replaced file has a new URL the device fetches anew.
- * Videos and subtitles among them follow the video rules below; the rest are these images.
+ * Videos and subtitles among them follow the video rules below; images (by extension, nothing
+ * else: a stream's playlists and segments must not fill the 60-entry static cache) are these.
  */
 export const MEDIA_STORE_PREFIX = '/media/u/';
+export const STORED_IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.svg', '.gif', '.avif'];
 export const isStoredImage: Matcher = ({ url }) =>
-  sameOrigin(url) && url.pathname.startsWith(MEDIA_STORE_PREFIX) && !url.pathname.endsWith('.mp4') && !url.pathname.endsWith('.vtt');
+  sameOrigin(url) && url.pathname.startsWith(MEDIA_STORE_PREFIX) && STORED_IMAGE_EXTENSIONS.some((ext) => url.pathname.toLowerCase().endsWith(ext));
+export const isCaptions: Matcher = ({ url }) => sameOrigin(url) && url.pathname.startsWith(MEDIA_STORE_PREFIX) && url.pathname.endsWith('.vtt');
+/**
+ * An adaptive stream's playlists and segments (issue 36): network only, never cached. Hundreds
+ * of segments per video would evict everything else, and offline a downloaded video plays its
+ * whole MP4 instead (#domain/video-source). No route takes them; this names them for the tests.
+ */
+export const STREAM_EXTENSIONS = ['.m3u8', '.ts'];
+export const isStreamFile: Matcher = ({ url }) =>
+  sameOrigin(url) && url.pathname.startsWith(MEDIA_STORE_PREFIX) && STREAM_EXTENSIONS.some((ext) => url.pathname.endsWith(ext));
 // The page's own download request goes straight to the network: the page stores it.
-// Matches the built-in /media/*.mp4 and the media store's /media/u/*.mp4 alike.
 export const isVideo: Matcher = ({ url, request }) =>
-  sameOrigin(url) && url.pathname.startsWith('/media/') && url.pathname.endsWith('.mp4') && !request.headers.has(DOWNLOAD_HEADER);
+  sameOrigin(url) && url.pathname.startsWith(MEDIA_STORE_PREFIX) && url.pathname.endsWith('.mp4') && !request.headers.has(DOWNLOAD_HEADER);
 
 /**
  * The server answers any unknown non-API path with index.html and a 200 (SPA fallback), so
@@ -57,8 +64,6 @@ const staticContent = new CacheFirst({
   plugins: [onlyWholeOk(), notAnHtmlFallback, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true })],
 });
 
-// One expiration plugin for both catalogue routes: two instances on one cache would each
-// count the other's entries and evict them.
 const catalogueExpiration = new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true });
 
 /**
@@ -73,7 +78,7 @@ const videos = new CacheFirst({
 
 export function registerRuntimeCaching(): void {
   registerRoute(isArt, staticContent);
-  // Before the catalogue's image route: a content-addressed file needs no revalidation.
+  // Content-addressed images (posters, art, the catalogue's products): no revalidation needed.
   registerRoute(isStoredImage, staticContent);
 
   // Captions of a downloaded video sit next to it in the videos cache (no expiry, so they
@@ -88,10 +93,6 @@ export function registerRuntimeCaching(): void {
   registerRoute(
     isCatalogueAnswer,
     new NetworkFirst({ cacheName: CATALOGUE_CACHE, networkTimeoutSeconds: 10, plugins: [onlyWholeOk(), catalogueExpiration] }),
-  );
-  registerRoute(
-    isProductImage,
-    new StaleWhileRevalidate({ cacheName: CATALOGUE_CACHE, plugins: [onlyWholeOk(), notAnHtmlFallback, catalogueExpiration] }),
   );
 
   registerRoute(isVideo, videos);

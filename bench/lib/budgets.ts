@@ -23,6 +23,12 @@ export const BUDGETS = {
     contentMs: 800,
     cpuSlowdown: 4,
   },
+  video: {
+    /** Issue 36, a 3-minute video on a floor's Wi-Fi (1.5 Mbps, 150 ms, 400 kbps for 20 s), adaptive: play() to the first frame. */
+    firstFrameMs: 2_000,
+    /** Same run: stalls in total (`waiting` → `playing` after playback started), under this. */
+    stallMs: 1_000,
+  },
   bundle: {
     /** JS gzip before first paint of /login (entry + the route's closure + inline script). */
     loginJsKb: 110,

@@ -26,6 +26,8 @@ import * as adminAudit from './migrations/0022-admin-audit.ts';
 import * as programme from './migrations/0023-programme.ts';
 import * as settingsNotify from './migrations/0028-settings-notify.ts';
 import * as programmeAttributes from './migrations/0030-programme-attributes.ts';
+import * as videoProcessing from './migrations/0031-video-processing.ts';
+import * as videoRenditions from './migrations/0032-video-renditions.ts';
 import type { Database } from './schema.ts';
 
 /** Add each new migration here, named by its file; names sort in the order they run. */
@@ -55,6 +57,8 @@ const migrations: Record<string, Migration> = {
   '0023-programme': programme,
   '0028-settings-notify': settingsNotify,
   '0030-programme-attributes': programmeAttributes,
+  '0031-video-processing': videoProcessing,
+  '0032-video-renditions': videoRenditions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

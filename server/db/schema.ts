@@ -69,7 +69,33 @@ export interface VideosTable {
   /** A watched video is hidden, never deleted (migration 0023). */
   hidden: Generated<boolean>;
   poster_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The HLS master playlist once processed (migration 0031); null before, and for older videos. */
+  stream_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The file the operator uploaded, which a retry processes again; null for older videos. */
+  source_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Agents see only 'ready' videos. */
+  processing: ColumnType<VideoProcessing, VideoProcessing | undefined, VideoProcessing>;
+  processing_progress: Generated<number>;
+  /** Why the processing failed, in Spanish for the back-office. */
+  processing_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The poster is the processing's (a new file's processing may replace it), not the operator's. */
+  poster_generated: Generated<boolean>;
+  /** url/stream_url/poster/duration are renditions agents can play: it was ready once (migration 0032). */
+  playable: Generated<boolean>;
 }
+
+/** What the job made of a source file (its content key), per encoding (migration 0032). */
+export interface VideoRenditionsTable {
+  source_key: string;
+  encoding: string;
+  stream_url: string;
+  url: string;
+  poster_url: string;
+  duration_seconds: number;
+  created_at: DefaultTimestamp;
+}
+
+export type VideoProcessing = 'ready' | 'queued' | 'running' | 'failed';
 
 /** A user's high-water mark per video; moments are when the viewing happened. */
 export interface VideoProgressTable {
@@ -568,6 +594,7 @@ export interface Database {
   settings: SettingsTable;
   content_changes: ContentChangesTable;
   media_files: MediaFilesTable;
+  video_renditions: VideoRenditionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

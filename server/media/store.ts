@@ -1,11 +1,14 @@
 // The media store: every file an operator uploads (attribute art, videos and their subtitles
 // and posters, product images) and every file a programme pack carries, content-addressed as
 // `<sha256>.<ext>`, so a replaced file gets a new URL and devices fetch it again, while an
-// unchanged one stays cached for good. One implementation today, a folder (DATA_DIR/media by
-// default); `media_files` indexes what it holds (type, size, the uploaded name).
+// unchanged one stays cached for good. Two implementations: a folder (DATA_DIR/media by
+// default, here) and an S3 bucket (s3-store.ts, MEDIA_S3_* in config.ts), so several app
+// instances serve the same files. Large files (videos) go in from a file on disk, hashed and
+// copied by streaming, never whole in memory (putFile, saveMediaFile); `media_files` indexes
+// what the store holds (type, size, the uploaded name).
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
@@ -18,6 +21,8 @@ const KEY = /^[0-9a-f]{64}\.[a-z0-9]{2,5}$/;
 export interface MediaStore {
   /** Stores the bytes under their content address (a no-op when already there). */
   put(key: string, bytes: Uint8Array): Promise<void>;
+  /** Stores the file at `path` (on this machine) under `key`, by streaming (a no-op when already there). */
+  putFile(key: string, path: string): Promise<void>;
   /** The whole file, or null when the store does not hold it. */
   read(key: string): Promise<Buffer | null>;
   /** A stream of bytes [start, end] (inclusive) and the file's size, or null when absent. */
@@ -31,6 +36,13 @@ export function isMediaKey(key: string): boolean {
 
 export function mediaKeyOf(bytes: Uint8Array, extension: string): string {
   return `${createHash('sha256').update(bytes).digest('hex')}.${extension}`;
+}
+
+/** The content address of a file on disk, read by streaming. */
+export async function mediaKeyOfFile(path: string, extension: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return `${hash.digest('hex')}.${extension}`;
 }
 
 export function mediaUrl(key: string): string {
@@ -59,6 +71,19 @@ export function createFolderMediaStore(dir: string): MediaStore {
       await writeFile(partial, bytes);
       await rename(partial, path);
     },
+    async putFile(key, source) {
+      const path = pathOf(key);
+      if ((await stat(path).catch(() => null))?.isFile()) return;
+      await mkdir(join(dir, key.slice(0, 2)), { recursive: true });
+      const partial = `${path}.${randomUUID()}.part`;
+      try {
+        await copyFile(source, partial);
+        await rename(partial, path);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+    },
     async read(key) {
       return readFile(pathOf(key)).catch(() => null);
     },
@@ -82,18 +107,31 @@ export interface SavedMedia {
   contentType: string;
 }
 
-/** Stores a file and indexes it; answers its URL. The same bytes twice are one file. */
-export async function saveMedia(
-  db: Kysely<Database>,
-  store: MediaStore,
-  bytes: Uint8Array,
-  file: { contentType: string; extension: string; originalName?: string | null },
-): Promise<SavedMedia> {
-  const key = mediaKeyOf(bytes, file.extension);
-  await store.put(key, bytes);
+export type MediaMeta = { contentType: string; extension: string; originalName?: string | null };
+
+async function indexMedia(db: Kysely<Database>, key: string, size: number, file: MediaMeta): Promise<SavedMedia> {
   await db.insertInto('media_files')
-    .values({ key, content_type: file.contentType, size: bytes.byteLength, original_name: file.originalName ?? null })
+    .values({ key, content_type: file.contentType, size, original_name: file.originalName ?? null })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  return { key, url: mediaUrl(key), size: bytes.byteLength, contentType: file.contentType };
+  return { key, url: mediaUrl(key), size, contentType: file.contentType };
+}
+
+/** Stores small bytes (an image, subtitles) and indexes them; answers the URL. The same bytes twice are one file. */
+export async function saveMedia(db: Kysely<Database>, store: MediaStore, bytes: Uint8Array, file: MediaMeta): Promise<SavedMedia> {
+  const key = mediaKeyOf(bytes, file.extension);
+  await store.put(key, bytes);
+  return indexMedia(db, key, bytes.byteLength, file);
+}
+
+/**
+ * Stores a file on disk (an upload written to a temporary file, a transcoder's output) and
+ * indexes it: hashed and copied by streaming, so a 500 MB video is never whole in memory. The
+ * caller keeps (and removes) its file.
+ */
+export async function saveMediaFile(db: Kysely<Database>, store: MediaStore, path: string, file: MediaMeta): Promise<SavedMedia> {
+  const key = await mediaKeyOfFile(path, file.extension);
+  const { size } = await stat(path);
+  await store.putFile(key, path);
+  return indexMedia(db, key, size, file);
 }

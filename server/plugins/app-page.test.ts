@@ -8,7 +8,7 @@ import { firstBannerArt } from '#domain/training';
 import { invalidationsDelivered } from '#server/modules/auth/session-channel';
 import { listProducts } from '#server/modules/rewards/repository';
 import { createTestApp, type TestContext } from '#test-support/server/test-app';
-import { appPage, pageWithArt, svgRatio } from './app-page.ts';
+import { pageWithArt } from './app-page.ts';
 
 // A first visit has no shell hint: the page the server sends names the first home banner, so
 // the static shell paints it before any JavaScript. The files follow the calendar as it changes.
@@ -20,7 +20,6 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="es"><head><title>+impecable</title></head><body></body></html>');
   // The build's art, but for one attribute's dashboard banner (a build that lacks a file).
   cpSync('public/art', join(dist, 'art'), { recursive: true, filter: (source) => !/hero-devalor/.test(source) });
-  cpSync('public/media/products', join(dist, 'media/products'), { recursive: true });
   ctx = await createTestApp({ distDir: dist });
 });
 
@@ -99,38 +98,14 @@ describe('the page a navigation gets', () => {
     expect(servedArt(await page('/home'))).toBeNull();
   });
 
-  it('carries the catalogue\'s first prize image on /premios only: the file itself, with its proportions', async () => {
-    const prizes = (html: string) => [...html.matchAll(new RegExp(`<meta name="${SERVED_PRIZE_META}" content="([^"]+)" data-src="([^"]+)" data-ratio="([^"]+)">`, 'g'))];
-    // The prize the catalogue lists first.
+  it('never carries a prize image: the catalogue\'s images are media-store files, for members only (issue 36)', async () => {
     const [first] = await listProducts(ctx.db);
-    expect(first).toBeDefined();
-    for (const url of ['/premios', '/Premios/']) {
-      const found = prizes(await page(url));
-      expect(found.map((m) => m[1]), url).toEqual([first!.imagen]);
-      const [, file, src, ratio] = found[0]!;
-      const svg = readFileSync(join('public', file!), 'utf8');
-      expect(decodeURIComponent(src!.slice('data:image/svg+xml,'.length))).toBe(svg);
-      expect(src).not.toMatch(/[\s"<>&]/);
-      expect(ratio).toBe(svgRatio(svg));
-      expect(ratio).toMatch(/^\d+ \d+$/);
+    expect(first?.imagen).toMatch(/^\/media\/u\/[0-9a-f]{64}\.svg$/);
+    for (const url of ['/premios', '/Premios/', '/home']) {
+      const html = await page(url);
+      expect(html, url).not.toContain(SERVED_PRIZE_META);
+      expect(html, url).not.toContain('/media/u/');
     }
-    for (const url of ['/home', '/premios/historial', '/login', '/']) expect(prizes(await page(url)), url).toEqual([]);
-  });
-
-  it('carries no prize it cannot show as the shell would: not another site\'s image, nor a file the build lacks', () => {
-    const pageFor = appPage(dist);
-    for (const prize of ['https://evil.example/x.svg', '/media/products/no-existe.svg', '/media/products/../../index.html', '/art/banner-accesible.svg']) {
-      const html = pageFor({ art: null, preload: null, prize }, 'identity').body.toString();
-      expect(html, prize).not.toContain(SERVED_PRIZE_META);
-    }
-  });
-
-  it('reads an SVG\'s proportions from its size, else its viewBox', () => {
-    expect(svgRatio('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 360" width="480" height="360"><rect stroke-width="2"/></svg>')).toBe('480 360');
-    expect(svgRatio('<svg viewBox="0 0 16 9"></svg>')).toBe('16 9');
-    expect(svgRatio('<svg width="100%" height="100%" viewBox="0,0,400,300"></svg>')).toBe('400 300');
-    expect(svgRatio('<svg width="100%"></svg>')).toBeNull();
-    expect(svgRatio('no es un svg')).toBeNull();
   });
 
   it('escapes what it writes into the attribute, and leaves a page without <head> as it is', () => {

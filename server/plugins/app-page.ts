@@ -6,13 +6,12 @@
 // file as a data: URL (a few KB of SVG), so the page's largest image waits for no request; a
 // file the build lacks is preloaded from <head> instead. Compressed once per variant. The service
 // worker's precached copy has neither; by then the device has its own hint and its art cached.
-// On /premios the catalogue's first prize image comes the same way (the catalogue is the same for
-// everyone), with its proportions, so the shell paints the prize card the screen opens with.
+// The catalogue's prize images are media-store files, for members only (issue 36): the page,
+// which anyone may fetch, never carries one.
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVED_ART_FILE_META, SERVED_ART_META, SERVED_PRIZE_META } from '#contract/common';
-import { paths } from '#domain/paths';
+import { SERVED_ART_FILE_META, SERVED_ART_META } from '#contract/common';
 import { attributeArt, attributeIdFromSlug } from '#domain/attributes';
 import type { BannerArt } from '#domain/training';
 
@@ -33,16 +32,9 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 export interface PageFacts {
   art: BannerArt | null;
   preload: BannerArt | null;
-  /** The catalogue's first prize image (on /premios only), or null. */
-  prize?: string | null;
 }
 
 const routeOf = (path: string) => path.toLowerCase().replace(/\/+$/, '') || '/';
-
-/** The catalogue's path, where the page carries its first prize. */
-export function isPrizesPath(path: string): boolean {
-  return routeOf(path) === paths.catalogue.path;
-}
 
 /**
  * The banner the static shell paints first on `path`, if any: the home's (`banner`), on /home
@@ -75,35 +67,16 @@ function paintedLines(preload: BannerArt, readArt: (href: string) => string | nu
   return files.map(([href, svg]) => `<meta name="${SERVED_ART_FILE_META}" content="${escapeAttribute(href)}" data-src="${escapeAttribute(svgDataUrl(svg!))}">`);
 }
 
-/** "width height" of an SVG (its width and height, else its viewBox), or null. */
-export function svgRatio(svg: string): string | null {
-  const open = /<svg\b[^>]*>/i.exec(svg)?.[0] ?? '';
-  const number = (name: string) => Number(new RegExp(`\\s${name}="([0-9.]+)(px)?"`).exec(open)?.[1]);
-  const box = /\sviewBox="[-0-9.]+[ ,]+[-0-9.]+[ ,]+([0-9.]+)[ ,]+([0-9.]+)"/.exec(open);
-  const [width, height] = number('width') > 0 && number('height') > 0 ? [number('width'), number('height')] : [Number(box?.[1]), Number(box?.[2])];
-  return width > 0 && height > 0 ? `${width} ${height}` : null;
-}
-
-/** The prize's <meta> when `readArt` has the file and its proportions are known; else nothing. */
-function prizeLines(href: string, readArt: (href: string) => string | null): string[] {
-  const svg = href.startsWith('/media/products/') ? readArt(href) : null;
-  const ratio = svg === null ? null : svgRatio(svg);
-  if (svg === null || ratio === null) return [];
-  return [`<meta name="${SERVED_PRIZE_META}" content="${escapeAttribute(href)}" data-src="${escapeAttribute(svgDataUrl(svg))}" data-ratio="${ratio}">`];
-}
-
 /** index.html with the facts as the first things in <head> (unchanged without any). */
 export function pageWithArt(
   html: string,
   art: BannerArt | null,
   preload: BannerArt | null = null,
   readArt: (href: string) => string | null = () => null,
-  prize: string | null = null,
 ): string {
   const lines = [
     ...(art ? [`<meta name="${SERVED_ART_META}" content="${escapeAttribute(`${art.wide} ${art.compact}`)}">`] : []),
     ...(preload ? paintedLines(preload, readArt) : []),
-    ...(prize ? prizeLines(prize, readArt) : []),
   ];
   if (lines.length === 0) return html;
   return html.replace(/<head>/i, (head) => `${head}\n    ${lines.join('\n    ')}`);
@@ -115,9 +88,9 @@ export function pageWithArt(
  */
 export function appPage(distDir: string): (facts: PageFacts, acceptEncoding: string) => PageVariant {
   const file = join(distDir, 'index.html');
-  // Only the app's own art and prize folders, read when a variant is built (a rebuild clears them).
+  // Only the app's own art folder, read when a variant is built (a rebuild clears them).
   const readArt = (href: string) => {
-    if (!/^\/(art|media\/products)\/[a-z0-9-]+\.svg$/.test(href)) return null;
+    if (!/^\/art\/[a-z0-9-]+\.svg$/.test(href)) return null;
     try {
       return readFileSync(join(distDir, href), 'utf8');
     } catch {
@@ -127,17 +100,17 @@ export function appPage(distDir: string): (facts: PageFacts, acceptEncoding: str
   let readAt = -1;
   let html = '';
   const built = new Map<string, Built>();
-  return ({ art, preload, prize = null }, acceptEncoding) => {
+  return ({ art, preload }, acceptEncoding) => {
     const changedAt = statSync(file).mtimeMs;
     if (changedAt !== readAt) {
       readAt = changedAt;
       html = readFileSync(file, 'utf8');
       built.clear();
     }
-    const key = [...[art, preload].map((a) => (a ? `${a.wide} ${a.compact}` : '')), prize ?? ''].join('|');
+    const key = [art, preload].map((a) => (a ? `${a.wide} ${a.compact}` : '')).join('|');
     let page = built.get(key);
     if (!page) {
-      const raw = Buffer.from(pageWithArt(html, art, preload, readArt, prize), 'utf8');
+      const raw = Buffer.from(pageWithArt(html, art, preload, readArt), 'utf8');
       page = { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw) };
       // A home banner a month and a dashboard each: the bound only guards against a calendar edited in a loop.
       if (built.size >= 32) built.clear();

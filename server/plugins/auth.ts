@@ -4,7 +4,9 @@
 // for 'sync' tokens delivering an action not signed with their action key (queued work only);
 // 403 for every write of an impersonation session (it only looks) and for staff on routes
 // with `config.earnsPoints` (only agents earn). Marks every answer to a signed-in caller
-// `Cache-Control: no-store`. Keeps the auth service's session cache listening for
+// `Cache-Control: no-store`, and sets the media cookie (media/access-cookie.ts) on answers to
+// a signed-in caller whose cookie does not carry its token yet; clears it with a 401 for the
+// token it carries. Keeps the auth service's session cache listening for
 // invalidations while the app runs. Otherwise never authorises by profile (each service
 // does), and never logs tokens.
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,6 +15,7 @@ import { IDEMPOTENCY_HEADER, OCCURRED_AT_HEADER } from '#contract/common';
 import { isAgentProfile } from '#domain/profiles';
 import type { SessionScope, UserRow } from '#server/db/schema';
 import { HttpError } from '#server/http-error';
+import { clearMediaCookie, mediaCookieToken, setMediaCookie } from '#server/media/access-cookie';
 import type { AuthService } from '#server/modules/auth/service';
 import { bearerToken, isValidActionSignature } from '#server/modules/auth/tokens';
 import { appPlugin } from './plugin.ts';
@@ -74,7 +77,7 @@ function refuseByRole(method: string, route: FastifyContextConfig, user: UserRow
   if (route.earnsPoints === true && !isAgentProfile(user.perfil)) throw new HttpError(403, STAFF_EARNS_NOTHING);
 }
 
-export const authPlugin = appPlugin<{ auth: AuthService }>('auth', async (app: FastifyInstance, { auth }) => {
+export const authPlugin = appPlugin<{ auth: AuthService; secureCookies?: boolean }>('auth', async (app: FastifyInstance, { auth, secureCookies = false }) => {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
   // The session cache serves lookups only while it hears every instance's revocations.
@@ -110,6 +113,21 @@ export const authPlugin = appPlugin<{ auth: AuthService }>('auth', async (app: F
     if (request.user === null) return payload;
     const current = reply.getHeader('cache-control');
     if (typeof current !== 'string' || !/\bno-store\b/i.test(current)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  // <video>, <img> and the service worker reach /media/u with the cookie, not the Bearer: a
+  // signed-in (not sync-only) caller's answers carry it until it holds the caller's token. A 401
+  // for the token the cookie carries (an expired or revoked session) clears it; a 401 for
+  // another token (a previous user's queued work) leaves the signed-in user's cookie alone.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const cookie = mediaCookieToken(request);
+    const token = bearerToken(request.headers.authorization);
+    if (request.user !== null && request.session?.scope === 'full' && token !== null && token !== cookie) {
+      setMediaCookie(reply, token, secureCookies);
+    } else if (reply.statusCode === 401 && cookie !== null && (token === null || token === cookie)) {
+      clearMediaCookie(reply, secureCookies);
+    }
     return payload;
   });
 

@@ -54,7 +54,9 @@ export const securityPlugin = appPlugin<SecurityOptions>('security', async (app:
         connectSrc: ["'self'", GOOGLE],
         frameSrc: [GOOGLE],
         mediaSrc: ["'self'", 'blob:'],
-        workerSrc: ["'self'"],
+        // blob: video.js's HTTP streaming engine transmuxes HLS segments in a worker it builds
+        // from its own bundled code (a blob URL); without it the stream never starts (issue 36).
+        workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         frameAncestors: ["'none'"],

@@ -12,7 +12,7 @@ import { API_BASE } from '#contract/common';
 import { paths } from '#domain/paths';
 import { HttpError } from '#server/http-error';
 import type { BannerArt } from '#domain/training';
-import { appPage, isPrizesPath, paintedArt } from './app-page.ts';
+import { appPage, paintedArt } from './app-page.ts';
 import { appPlugin } from './plugin.ts';
 
 const STATIC_PREFIXES = ['/assets/', '/media/', '/art/', '/icons/'];
@@ -57,11 +57,9 @@ export interface StaticAppOptions {
   distDir: string;
   /** The first home banner, for the page's <meta> (app-page.ts); null when there is none. */
   firstBanner?: () => Promise<BannerArt | null>;
-  /** The catalogue's first prize image, for the page of /premios (app-page.ts); null when none. */
-  firstPrize?: () => Promise<string | null>;
 }
 
-export const staticAppPlugin = appPlugin<StaticAppOptions>('static-app', async (app: FastifyInstance, { distDir, firstBanner, firstPrize }) => {
+export const staticAppPlugin = appPlugin<StaticAppOptions>('static-app', async (app: FastifyInstance, { distDir, firstBanner }) => {
   const hasBuild = existsSync(join(distDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -82,8 +80,7 @@ export const staticAppPlugin = appPlugin<StaticAppOptions>('static-app', async (
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const art = firstBanner ? await firstBanner().catch(() => null) : null;
-    const prize = firstPrize && isPrizesPath(path) ? await firstPrize().catch(() => null) : null;
-    const page = pageFor({ art, preload: paintedArt(path, art), prize }, String(request.headers['accept-encoding'] ?? ''));
+    const page = pageFor({ art, preload: paintedArt(path, art) }, String(request.headers['accept-encoding'] ?? ''));
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     if (page.encoding) reply.header('content-encoding', page.encoding);
     return reply.send(page.body);

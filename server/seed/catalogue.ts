@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { CalendarEntry } from '#domain/calendar';
 import type { Database } from '#server/db/schema';
 import { writeDemoPack } from './demo-pack.ts';
+import type { DemoFiles } from './demo-media.ts';
 import { BRANDS, PLATFORMS } from './names.ts';
 
 export interface SeededVideo {
@@ -30,7 +31,7 @@ export interface Catalogue {
   sites: SeededSite[];
 }
 
-export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<Catalogue> {
+export async function seedCatalogue(db: Kysely<Database>, now: Date, files: DemoFiles): Promise<Catalogue> {
   await db.insertInto('brands').values(BRANDS.map((b) => ({ ...b }))).execute();
 
   const platforms = await db.insertInto('platforms').values(PLATFORMS.map((p) => ({ name: p.name })))
@@ -42,7 +43,7 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<Ca
   const weightOf = new Map(siteRows.map((s) => [s.name, s.weight]));
 
   // The programme: one pack, loaded as an operator's would be.
-  await writeDemoPack(db, now);
+  await writeDemoPack(db, now, files);
   const calendar: CalendarEntry[] = await db.selectFrom('attributes')
     .select(['id', 'slug', 'nombre', 'enabled', 'month_start', 'month_end', 'quiz2_opens_at', 'display_order']).orderBy('id').execute();
   const videos = await db.selectFrom('videos').select(['id', 'attribute_id', 'position', 'title', 'available_from', 'duration_seconds'])

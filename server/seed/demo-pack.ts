@@ -4,9 +4,11 @@
 // the pack import's own code (parseManifest, then writePack), so the demo's content is checked
 // by the same rules and enters the database the same way as an operator's pack. Never writes a
 // table itself.
-// The demo's videos, subtitles and prize images stay the app's built-in files (public/media,
-// URLs /media/<slug>-<n>.mp4, /media/products/<slug>.svg), which the video and catalogue
-// sections accept for the demo: the e2e suite and the static shell address them by those paths.
+// The demo's files are in the media store like an operator's (demo-media.ts: the clips as video
+// sources, the subtitles, the prize images): the sections name their /media/u URLs. The videos
+// share the clips in turn (position 0, 1, 2 of each attribute: clip 1, 2, 3); each video's
+// duration is its clip's, as ffprobe read it. With `videos: 'job'` every video is then queued
+// for the job `video-transcode`, as an upload is.
 import type { Kysely } from 'kysely';
 import { ATTRIBUTE_SLUGS, type AttributeId } from '#contract/attributes-constants';
 import { PACK_FORMAT, PACK_VERSION } from '#contract/programme-pack';
@@ -18,13 +20,13 @@ import { PACK_SECTIONS } from '#server/modules/programme/pack/sections';
 import { parseManifest, writePack } from '#server/modules/programme/pack/service';
 import { prizesPackSection } from '#server/modules/programme/prizes/pack';
 import { quizzesPackSection } from '#server/modules/programme/quizzes/pack';
+import { queueTranscode, VIDEO_TRANSCODE_JOB } from '#server/modules/programme/videos/processing';
 import { videosPackSection } from '#server/modules/programme/videos/pack';
 import { demoAttributeContent } from './demo-content/attributes.ts';
-import { DEMO_PRIZE_TEMPLATE, DEMO_PRIZES, productImage } from './prize-catalogue.ts';
+import type { DemoFiles } from './demo-media.ts';
+import { DEMO_PRIZE_TEMPLATE, DEMO_PRIZES } from './prize-catalogue.ts';
 import { QUIZ_CONTENT } from './quiz-content.ts';
 
-/** The bundled clips in public/media are all this long. */
-export const DEMO_VIDEO_SECONDS = 6;
 /** The demo's late-sync grace (the column's default). */
 const GRACE_HOURS = 72;
 /** The demo's prizes: the site tiers and the brand winner's, from its first month on. */
@@ -32,8 +34,14 @@ const DEMO_PRIZE_TIERS = { tier1: 300, tier2: 200, tier3: 100, brand: 100 };
 
 const slugOf = (id: number) => ATTRIBUTE_SLUGS[id as AttributeId];
 
-/** The demo programme's sections, as programa.json carries them, for a programme whose current month holds `now`. */
-export function demoPackSections(now: Date): Record<string, unknown> {
+function stored<T>(map: ReadonlyMap<string, T>, key: string): T {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`The demo has no file for ${key}`);
+  return value;
+}
+
+/** The demo programme's sections, as programa.json carries them, for a programme whose current month holds `now`, naming `files`. */
+export function demoPackSections(now: Date, files: DemoFiles): Record<string, unknown> {
   const calendar = demoCalendar(now);
   const enabled = calendar.filter((a) => a.enabled);
   const firstMonth = enabled.map((a) => a.month_start).filter((day) => day !== null).sort()[0] ?? '2000-01-01';
@@ -42,17 +50,21 @@ export function demoPackSections(now: Date): Record<string, unknown> {
       ...entry, sync_grace_hours: GRACE_HOURS, ...demoAttributeContent(entry.id as AttributeId), logo_url: null, banner_url: null,
     })),
     // Position 0 is the presentation (open with the month); 1 and 2 are formative (open mid-month).
-    [videosPackSection.name]: enabled.flatMap((a) => [0, 1, 2].map((position) => ({
-      atributo: a.slug,
-      position,
-      title: position === 0 ? `Presentación ${a.nombre}` : `Formación ${a.nombre} ${position}`,
-      available_from: position === 0 ? a.month_start : a.quiz2_opens_at,
-      url: `/media/${a.slug}-${position}.mp4`,
-      captions_url: `/media/${a.slug}-${position}.vtt`,
-      poster_url: null,
-      duration_seconds: DEMO_VIDEO_SECONDS,
-      hidden: false,
-    }))),
+    [videosPackSection.name]: enabled.flatMap((a) => [0, 1, 2].map((position) => {
+      const clip = files.clips[position % files.clips.length];
+      if (!clip) throw new Error('The demo has no clips');
+      return {
+        atributo: a.slug,
+        position,
+        title: position === 0 ? `Presentación ${a.nombre}` : `Formación ${a.nombre} ${position}`,
+        available_from: position === 0 ? a.month_start : a.quiz2_opens_at,
+        url: clip.url,
+        captions_url: stored(files.captions, `${a.slug}-${position}`),
+        poster_url: null,
+        duration_seconds: clip.seconds,
+        hidden: false,
+      };
+    })),
     [quizzesPackSection.name]: Object.entries(QUIZ_CONTENT).flatMap(([id, quizzes]) => ([1, 2] as const).map((quizz) => ({
       atributo: slugOf(Number(id)),
       quizz,
@@ -62,7 +74,7 @@ export function demoPackSections(now: Date): Record<string, unknown> {
       })),
     }))),
     [cataloguePackSection.name]: DEMO_PRIZES.map((prize, index) => ({
-      imagen: productImage(prize.slug),
+      imagen: stored(files.images, prize.slug),
       nombre: prize.nombre,
       descripcion: prize.descripcion,
       condiciones: prize.condiciones,
@@ -81,9 +93,24 @@ export function demoPackSections(now: Date): Record<string, unknown> {
  * Loads the demo programme into the (empty) programme of `trx`, inside the seed's transaction,
  * through the pack import's checks and writer. A problem is a bug in the demo's content: thrown.
  */
-export async function writeDemoPack(trx: Kysely<Database>, now: Date): Promise<void> {
-  const manifest = { formato: PACK_FORMAT, version: PACK_VERSION, exportado: now.toISOString(), secciones: demoPackSections(now) };
+export async function writeDemoPack(trx: Kysely<Database>, now: Date, files: DemoFiles): Promise<void> {
+  const manifest = { formato: PACK_FORMAT, version: PACK_VERSION, exportado: now.toISOString(), secciones: demoPackSections(now, files) };
   const pack = parseManifest(manifest, PACK_SECTIONS);
   if ('problems' in pack) throw new Error(`The demo pack has problems: ${pack.problems.map((p) => `${p.item}: ${p.message}`).join('; ')}`);
   await writePack(trx, null, pack, []);
+  // Whatever the import queued for its store files, the demo's videos are the seed's to set.
+  await trx.deleteFrom('jobs').where('kind', '=', VIDEO_TRANSCODE_JOB).execute();
+  if (files.videos === 'as-is') {
+    // The clip itself is what agents play, as a video from before processing existed.
+    await trx.updateTable('videos').set({ source_url: null, processing: 'ready', playable: true }).execute();
+    return;
+  }
+  // Each video's clip is its source, queued as an upload's (programme/videos/service.ts create):
+  // agents see the video once the job has made it ready.
+  const videos = await trx.selectFrom('videos').select(['id', 'url']).orderBy('id').execute();
+  for (const video of videos) {
+    await trx.updateTable('videos').where('id', '=', video.id)
+      .set({ source_url: video.url, processing: 'queued', playable: false, processing_progress: 0, processing_error: null }).execute();
+    await queueTranscode(trx, { videoId: video.id, source: video.url });
+  }
 }

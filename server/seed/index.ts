@@ -2,7 +2,10 @@
 // pack by the pack import's writer: calendar around `now`, videos, quizzes, prizes; then the
 // seven demo users, 320 generated agents, their ledger and video progress) in one transaction,
 // batched multi-row inserts. seedMinimal: the same with no generated agents, for fast tests. Both
-// are deterministic for the same `now` and expect an empty database.
+// are deterministic for the same `now` (and the same clips) and expect an empty database.
+// The demo's media (demo-media.ts) go to the media store given: the server passes its own, with
+// the videos queued for processing; without one (tests of other things) the files go to a
+// store in memory, as tiny clips the agents play as they are.
 import type { Kysely } from 'kysely';
 import type { Database, NewLedgerEntry, NewVideoProgress } from '#server/db/schema';
 import { loadHistory } from '#server/modules/points/movements';
@@ -11,6 +14,7 @@ import { rebuildCoaching } from '#server/modules/coaching/aggregates-rebuild';
 import { rebuildStandings } from '#server/modules/rankings/standings';
 import { planActivity, shapeStalled } from './activity.ts';
 import { seedCatalogue, type Catalogue } from './catalogue.ts';
+import { memoryMediaStore, storeDemoMedia, type ClipSize, type DemoMediaOptions } from './demo-media.ts';
 import { planUsers } from './people.ts';
 import { seedRefaces } from './refaces.ts';
 import { seedSummaryOrders } from './order-summary.ts';
@@ -22,6 +26,8 @@ import { planVideoProgress, SHOWCASE_EMAIL, shapeShowcase } from './training.ts'
 export const DEMO_AGENT_COUNT = 320;
 const SEED = 20250401;
 const BATCH = 500;
+/** The clips of a seed that processes nothing: 6 s (as the tests' videos have always been), tiny. */
+export const TINY_CLIP: ClipSize = { seconds: 6, width: 160, height: 90, rate: 10 };
 
 export interface SeedSummary {
   users: number;
@@ -54,9 +60,11 @@ async function insertVideoProgress(db: Kysely<Database>, rows: NewVideoProgress[
   for (const batch of chunks(rows, BATCH)) await db.insertInto('video_progress').values(batch).execute();
 }
 
-async function seedWith(db: Kysely<Database>, now: Date, agentCount: number): Promise<SeedSummary> {
+async function seedWith(db: Kysely<Database>, now: Date, agentCount: number, media: DemoMediaOptions | undefined): Promise<SeedSummary> {
+  const options = media ?? { store: memoryMediaStore(), clip: TINY_CLIP, videos: 'as-is' as const };
   return db.transaction().execute(async (trx) => {
-    const catalogue = await seedCatalogue(trx, now);
+    const files = await storeDemoMedia(trx, options);
+    const catalogue = await seedCatalogue(trx, now, files);
     const { rng, users } = await insertUsers(trx, catalogue, agentCount, SEED);
     const showcaseId = users.find((u) => u.email === SHOWCASE_EMAIL)?.id ?? null;
     const planned = shapeStalled(planActivity(rng, catalogue, users, now), users, catalogue, now);
@@ -80,11 +88,11 @@ async function seedWith(db: Kysely<Database>, now: Date, agentCount: number): Pr
   });
 }
 
-export async function seedDemo(db: Kysely<Database>, now: Date): Promise<SeedSummary> {
-  return seedWith(db, now, DEMO_AGENT_COUNT);
+export async function seedDemo(db: Kysely<Database>, now: Date, media?: DemoMediaOptions): Promise<SeedSummary> {
+  return seedWith(db, now, DEMO_AGENT_COUNT, media);
 }
 
 /** The organisation, calendar and demo users; Ana and Bruno with activity, no generated agents. */
-export async function seedMinimal(db: Kysely<Database>, now: Date): Promise<SeedSummary> {
-  return seedWith(db, now, 0);
+export async function seedMinimal(db: Kysely<Database>, now: Date, media?: DemoMediaOptions): Promise<SeedSummary> {
+  return seedWith(db, now, 0, media);
 }

@@ -1,6 +1,7 @@
 // The demo prize catalogue: gift cards of made-up shops (issued by the gift-card provider, with
 // a coupon link) and goods the user's manager hands over (no provider code). Data only; the
-// images live in public/media/products/. Prices in IMPs; face values as the provider spells them.
+// images are demo-content/products/<slug>.svg, stored in the media store at seed (demo-media.ts).
+// Prices in IMPs; face values as the provider spells them.
 
 export interface DemoPrize {
   slug: string;
@@ -15,7 +16,6 @@ export interface DemoPrize {
 
 const TEMPLATE = 'PLANTILLA-IMPECABLE-2025';
 export const DEMO_PRIZE_TEMPLATE = TEMPLATE;
-export const productImage = (slug: string) => `/media/products/${slug}.svg`;
 
 export const DEMO_PRIZES: readonly DemoPrize[] = [
   {

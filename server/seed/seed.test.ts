@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/schema';
 import { openTestDatabase } from '#test-support/server/test-app';
 import { DEMO_USERS } from './demo-users';
-import { DEMO_AGENT_COUNT, isDatabaseEmpty, seedDemo } from './index';
+import { DEMO_AGENT_COUNT, isDatabaseEmpty, seedDemo, TINY_CLIP } from './index';
 
 const NOW = new Date('2025-06-20T10:00:00Z');
 let a: Kysely<Database>;
@@ -203,8 +203,12 @@ describe('seedDemo', () => {
     expect([row?.unseen, row?.impossible, row?.incomplete_marked]).toEqual([0, 0, 0]);
   });
 
-  it('stores the demo clips with their duration and captions', async () => {
-    const videos = await a.selectFrom('videos').select(['url', 'captions_url', 'duration_seconds']).execute();
-    expect(videos.every((v) => v.duration_seconds === 6 && v.captions_url === v.url.replace(/\.mp4$/, '.vtt'))).toBe(true);
+  it('names its generated clips, subtitles and prize images in the media store, with the duration ffprobe read', async () => {
+    const videos = await a.selectFrom('videos').select(['url', 'captions_url', 'duration_seconds', 'processing']).execute();
+    expect(videos.every((v) => v.duration_seconds === TINY_CLIP.seconds && v.processing === 'ready')).toBe(true);
+    const urls = [...videos.flatMap((v) => [v.url, v.captions_url]), ...(await a.selectFrom('products').select('imagen').execute()).map((p) => p.imagen)];
+    expect(urls.filter((url) => !/^\/media\/u\/[0-9a-f]{64}\.(mp4|vtt|svg)$/.test(url ?? ''))).toEqual([]);
+    const indexed = await a.selectFrom('media_files').select('key').execute();
+    expect(new Set(indexed.map((f) => `/media/u/${f.key}`))).toEqual(new Set(urls));
   });
 });

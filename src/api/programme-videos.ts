@@ -25,6 +25,11 @@ export async function reorderVideos(atributo: number, ids: number[]): Promise<Ad
   return (await readJson(http.post(apiPath(PROGRAMME_VIDEOS_PATHS.order), { json: { atributo_id: atributo, ids }, retry: 0 }), contract, 'videoOrderAnswerSchema')).videos;
 }
 
+/** A video whose processing failed, queued again (issue 36). */
+export async function reprocessVideo(id: number): Promise<AdminVideo> {
+  return (await readJson(http.post(apiPath(PROGRAMME_VIDEOS_PATHS.reprocess, { id }), { retry: 0 }), contract, 'videoReprocessAnswerSchema')).video;
+}
+
 export async function deleteVideo(id: number): Promise<void> {
   await readJson(http.delete(apiPath(PROGRAMME_VIDEOS_PATHS.video, { id }), { retry: 0 }), contract, 'videoDeleteAnswerSchema');
 }

@@ -10,10 +10,16 @@ export const PROGRAMME_VIDEOS_PATHS = {
   videoFiles: '/programa/videos/:id/archivo',
   /** POST: one attribute's videos in their new order. */
   order: '/programa/videos/orden',
+  /** POST: a video whose processing failed, queued again (issue 36). */
+  reprocess: '/programa/videos/:id/reprocesar',
 } as const;
 
+/** Where a video's processing stands (issue 36): queued, being transcoded, done, or failed with its reason. */
+export const VIDEO_PROCESSING = ['queued', 'running', 'ready', 'failed'] as const;
+export type VideoProcessingState = (typeof VIDEO_PROCESSING)[number];
+
 export const MB = 1024 * 1024;
-/** The largest MP4 an upload takes (processing into HLS is the media issue's). */
+/** The largest video an upload takes (server/media/probe.ts refuses the same). */
 export const VIDEO_MAX_BYTES = 500 * MB;
 export const CAPTIONS_MAX_BYTES = 1 * MB;
 export const POSTER_MAX_BYTES = 2 * MB;

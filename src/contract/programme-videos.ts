@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { VIDEO_PROCESSING } from './programme-videos-constants';
 
 export * from './programme-videos-constants';
 
@@ -21,6 +22,14 @@ export const adminVideoSchema = z.object({
   hidden: z.boolean(),
   /** Agents with any progress on it: a video someone has watched is hidden, never deleted. */
   views: z.int(),
+  /** The HLS master playlist once processed (issue 36); null until then, and for older videos. */
+  stream_url: z.nullable(z.string()),
+  /** Where its processing stands: agents see only 'ready' videos. */
+  processing: z.enum(VIDEO_PROCESSING),
+  /** 0–100 while 'running'. */
+  processing_progress: z.int(),
+  /** Why it failed ('failed'), in Spanish. */
+  processing_error: z.nullable(z.string()),
 });
 export type AdminVideo = z.infer<typeof adminVideoSchema>;
 
@@ -61,6 +70,9 @@ export type VideoOrderBody = z.infer<typeof videoOrderBodySchema>;
 
 /** POST programa/videos/orden */
 export const videoOrderAnswerSchema = z.object({ success: z.literal(true), videos: z.array(adminVideoSchema) });
+
+/** POST programa/videos/{id}/reprocesar: a failed video queued again. */
+export const videoReprocessAnswerSchema = videoAnswerSchema;
 
 /** DELETE programa/videos/{id} */
 export const videoDeleteAnswerSchema = z.object({ success: z.literal(true) });

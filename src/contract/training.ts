@@ -16,6 +16,12 @@ export const videoSchema = z.object({
   captions_url: z.nullable(z.string()),
   /** The player's still before it plays (Programa's poster); absent in snapshots stored before it existed. */
   poster_url: z.optional(z.nullable(z.string())),
+  /**
+   * The adaptive stream's HLS master playlist (issue 36), played online when the video is not
+   * downloaded; null until processed, and for a legacy video (then `url` plays, as offline or
+   * downloaded). Absent in snapshots stored before it existed.
+   */
+  stream_url: z.optional(z.nullable(z.string())),
   duration_seconds: z.number(),
   is_hable: z.boolean(),
   visto: z.boolean(),

@@ -5,9 +5,9 @@
 // which clearPersonalData wipes. Never add a cache that holds one user's data.
 // No window, localStorage or React here: the service worker imports this module.
 
-/** Attribute art (/art/*) and captions (/media/*.vtt) seen while browsing; expires. */
+/** Attribute art (/art/*), the media store's images and captions (/media/u/*) seen while browsing; expires. */
 export const STATIC_CACHE = 'impecable-static';
-/** The brand-2 catalogue answer and its product images: the same for every user. */
+/** The brand-2 catalogue answer: the same for every user (its images are the media store's, in the static cache). */
 export const CATALOGUE_CACHE = 'impecable-catalogue';
 /** Whole training videos and their captions, stored only by an explicit download. */
 export const VIDEOS_CACHE = 'impecable-videos';

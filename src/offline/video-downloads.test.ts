@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DOWNLOAD_HEADER, VIDEOS_CACHE } from './cache-names.ts';
 import type { DownloadProgress } from './video-download-plan.ts';
-import { downloadedState, downloadVideos, removeDownloadedVideos, VideoDownloadError } from './video-downloads.ts';
+import { downloadedState, downloadVideos, isDownloaded, removeDownloadedVideos, VideoDownloadError } from './video-downloads.ts';
 
 // Node has fetch and streams but no Cache Storage: a small in-memory one stands in, and a
 // real HTTP server plays the app's static files (with its SPA fallback for missing ones).
@@ -140,5 +140,16 @@ describe('removeDownloadedVideos', () => {
     expect(state).toEqual({ downloaded: 0, total: 1, bytes: 0 });
     expect(await downloadedState([video('b')])).toEqual({ downloaded: 1, total: 1, bytes: VIDEO_BYTES });
     expect([...cacheFor(VIDEOS_CACHE).entries.keys()]).toEqual([video('b').url]);
+  });
+});
+
+describe('isDownloaded', () => {
+  it("says whether a video's MP4 is stored whole (the player then plays it rather than the stream)", async () => {
+    expect(await isDownloaded(video('a').url)).toBe(false);
+    await downloadVideos([video('a')]);
+    expect(await isDownloaded(video('a').url)).toBe(true);
+    expect(await isDownloaded(video('b').url)).toBe(false);
+    await removeDownloadedVideos([video('a')]);
+    expect(await isDownloaded(video('a').url)).toBe(false);
   });
 });

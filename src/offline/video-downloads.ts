@@ -128,6 +128,16 @@ export async function removeDownloadedVideos(videos: readonly DownloadableVideo[
   return downloadedState(videos);
 }
 
+/** Whether the file at `url` is stored whole in the videos cache (a downloaded video's MP4). */
+export async function isDownloaded(url: string): Promise<boolean> {
+  if (!downloadsSupported()) return false;
+  try {
+    return !!(await (await caches.open(VIDEOS_CACHE)).match(url));
+  } catch {
+    return false;
+  }
+}
+
 /** How many of `videos` are stored whole, and the bytes they (and their captions) take. */
 export async function downloadedState(videos: readonly DownloadableVideo[]): Promise<DownloadedState> {
   const state: DownloadedState = { downloaded: 0, total: videos.length, bytes: 0 };

@@ -15,6 +15,8 @@ export interface ApiVideo {
   porcentaje: number;
   /** Its place in the module: 0 is the presentation. */
   position: number;
+  /** The MP4 (a processed video's low rendition, /media/u/…). */
+  url: string;
 }
 
 export const esNumber = (n: number) => new Intl.NumberFormat('es-ES').format(n);

@@ -8,6 +8,7 @@ import type { Browser, Page } from '@playwright/test';
 import { calendarDay, monthOf } from '#domain/calendar';
 import { signSsoToken } from '#server/modules/auth/sso-token';
 import { freePort, LISTENING, startServerProcess, type ServerChild } from '#test-support/server/server-process';
+import { clipFolder } from '#test-support/server/video-clips';
 import { apiSignIn, expect, test } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
 
@@ -128,6 +129,9 @@ test.describe('from an empty production database to a live month', () => {
 
   test('a month, a video and a quiz made on screen; users imported; an agent earns points and ranks', async ({ browser }) => {
     test.setTimeout(240_000);
+    // The operator's video: a short clip made by the installer's ffmpeg (the app ships none).
+    const clips = clipFolder();
+    const clip = await clips.clip('bienvenida.mp4', { seconds: 6, width: 320, height: 180, faststart: true });
     const server = await productionServer(process.env.TEST_DATABASE_URL || null);
     try {
       const page = await signInAdmin(browser, server.adminLink);
@@ -155,10 +159,12 @@ test.describe('from an empty production database to a live month', () => {
       await videoForm.getByRole('textbox', { name: 'Título' }).fill('Bienvenida a Accesible');
       await videoForm.getByLabel('Disponible desde', { exact: true }).fill(month.start);
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), videoForm.getByRole('button', { name: 'Elegir: Vídeo (MP4)' }).click()]);
-      await chooser.setFiles('public/media/accesible-0.mp4');
+      await chooser.setFiles(clip);
       await videoForm.getByRole('button', { name: 'Subir vídeo' }).click();
       await expect(videoForm).toBeHidden({ timeout: 30_000 });
       await expect(page.getByRole('article', { name: 'Bienvenida a Accesible' })).toBeVisible();
+      // Processed by the job (issue 36) before agents see it: the list follows it until "Listo".
+      await expect(page.getByRole('article', { name: 'Bienvenida a Accesible' }).getByText('Listo', { exact: true })).toBeVisible({ timeout: 90_000 });
 
       // Quizzes: Quiz 1, ten questions of three options (a new quiz's blank form), the first one right.
       await page.goto(`${server.base}/programa/quizzes`);
@@ -214,6 +220,7 @@ test.describe('from an empty production database to a live month', () => {
       await agent.context().close();
     } finally {
       await server.stop();
+      clips.remove();
     }
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import { controlledByServiceWorker } from './device';
+import { videosOf } from './api';
 import { apiLogin, expect, test } from './fixtures';
 
 // Signed-in screens that must open offline (precached shell + session + Dexie snapshots).
@@ -27,9 +28,6 @@ const OFFLINE_PATHS: { path: string; shows: string }[] = [
 
 // Same names as src/offline/cache-names.ts (the page and the worker share them).
 const VIDEOS_CACHE = 'impecable-videos';
-const DOWNLOADED = '/media/accesible-0.mp4';
-const STREAMED = '/media/accesible-1.mp4';
-const NEVER_REQUESTED = '/media/accesible-2.mp4';
 
 /** The first candidate (local part of a demo e-mail) whose brand is 2 (catalogue, orders, history). */
 async function brandTwoAgent(request: APIRequestContext, candidates: string[]): Promise<string> {
@@ -119,9 +117,13 @@ test('signed-in screens open offline with the header greeting and the balance', 
   await context.setOffline(false);
 });
 
-test('a downloaded video plays offline from its whole cached file; a streamed one is never stored', async ({ page, context }) => {
-  await page.goto('/login');
+test('a downloaded video plays offline from its whole cached file; a streamed one is never stored', async ({ page, context, signInAs, request }) => {
+  // Media is for members (issue 36): signed in, the page holds the media cookie.
+  const { token } = await signInAs('ana');
   expect(await controlledByServiceWorker(page)).toBeTruthy();
+  // Accesible's three videos: three different demo clips, each a processed low MP4 in the store.
+  const [DOWNLOADED, STREAMED, NEVER_REQUESTED] = (await videosOf(request, token)).map((v) => v.url) as [string, string, string];
+  expect(new Set([DOWNLOADED, STREAMED, NEVER_REQUESTED]).size).toBe(3);
 
   // Streaming a video that was not downloaded: <video> asks with Range, the answer is a 206,
   // and the worker must not store it.
@@ -155,15 +157,16 @@ test('a downloaded video plays offline from its whole cached file; a streamed on
   await context.setOffline(false);
 });
 
-test('"Descargar para ver sin conexión" stores the attribute videos, which then play with the network off', async ({ page, context, signInAs }) => {
+test('"Descargar para ver sin conexión" stores the attribute videos, which then play with the network off', async ({ page, context, signInAs, request }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await signInAs({ email: 'alba.suarez.010@impecable.demo' });
+  const { token } = await signInAs({ email: 'alba.suarez.010@impecable.demo' });
+  const presentationUrl = (await videosOf(request, token)).find((v) => v.position === 0)?.url;
   expect(await controlledByServiceWorker(page)).toMatch(/\/sw\.js$/);
   await page.goto('/dashboard/accesible');
   await page.getByRole('button', { name: 'Descargar para ver sin conexión' }).click();
   await expect(page.getByRole('button', { name: 'Eliminar descargas' })).toBeVisible({ timeout: 30_000 });
   const stored = await page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), VIDEOS_CACHE);
-  expect(stored).toContain('/media/accesible-0.mp4');
+  expect(stored).toContain(presentationUrl);
 
   await context.setOffline(true);
   await page.reload();

@@ -76,7 +76,7 @@ test.describe('straight from the network (no service worker answering first)', (
     // The images wait until the card has been measured without them.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/media/products/**', async (route) => {
+    await page.route('**/media/u/*.svg', async (route) => {
       await held;
       await route.continue();
     });

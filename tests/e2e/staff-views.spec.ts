@@ -88,8 +88,7 @@ test('admin may watch a training video to know it, and no progress of its own is
   await expect(dashboard.videoButton(video.title)).toHaveText('Ver vídeo');
   await dashboard.openVideo(video.title);
   await expect(dashboard.player(video.title)).toContainText('Tu perfil no suma IMPs');
-  await dashboard.waitUntilBuffered();
-  await dashboard.playFast(4);
+  await dashboard.playFast(8);
   // Played to the end, the player closes itself, as it does for an agent.
   await expect(dashboard.player(video.title)).toBeHidden({ timeout: 30_000 });
   const progress = (await readDeviceStorage(page)).outbox.filter((row) => row.path.includes('/porcentaje'));

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_PATHS, demoSsoBodySchema, demoSsoResponseSchema, googleLoginBodySchema, loginResponseSchema, logoutResponseSchema } from '#contract/session';
 import type { AppDeps } from '#server/deps';
+import { clearMediaCookie, mediaCookieToken, secureCookies } from '#server/media/access-cookie';
 import { replies } from '#server/plugins/route-contract';
 import { signInRateLimit } from '#server/plugins/security';
 import type { ZodTypeProvider } from '#server/plugins/zod';
@@ -27,9 +28,13 @@ export async function authRoutes(app: FastifyInstance, { config, auth }: Pick<Ap
     return { success: true, message: 'Sesión iniciada', data };
   });
 
-  // Logout tolerates unknown or expired tokens: signing out must always succeed.
-  api.get(AUTH_PATHS.logout, { config: { auth: 'public', allowSync: true }, schema: { response: replies(logoutResponseSchema) } }, async (request) => {
-    await auth.logout(bearerToken(request.headers.authorization));
+  // Logout tolerates unknown or expired tokens: signing out must always succeed. The media
+  // cookie goes with the token it carries (a sync credential's sign-out leaves it).
+  api.get(AUTH_PATHS.logout, { config: { auth: 'public', allowSync: true }, schema: { response: replies(logoutResponseSchema) } }, async (request, reply) => {
+    const token = bearerToken(request.headers.authorization);
+    await auth.logout(token);
+    const cookie = mediaCookieToken(request);
+    if (cookie !== null && (token === null || token === cookie)) clearMediaCookie(reply, secureCookies(config.publicUrl));
     return { success: true as const };
   });
 

@@ -8,7 +8,7 @@ import { PROGRAMME_TIME_ZONE } from '#domain/calendar';
 import { monthlyWindow } from '#domain/ranking';
 import { QUIZZES_PER_ATTRIBUTE } from '#domain/training';
 import type { Database } from '#server/db/schema';
-import { trainingVideoCounts } from '#server/modules/training/repository';
+import { trainingVideoCounts, visibleToAgents } from '#server/modules/training/repository';
 
 type Db = Kysely<Database>;
 
@@ -92,7 +92,7 @@ async function progress(db: Db): Promise<void> {
         greatest(max(q.issued_at), max(a.last)) AS last
       FROM quiz_participations q LEFT JOIN a ON a.participation_id = q.id GROUP BY 1, 2),
     r AS (SELECT user_id, attribute_id, image_id IS NOT NULL AS done, requested_at AS last FROM refaces),
-    t AS (SELECT attribute_id, (count(*) FILTER (WHERE NOT hidden))::int AS n FROM videos GROUP BY 1),
+    t AS (SELECT x.attribute_id, (count(*) FILTER (WHERE ${visibleToAgents('x')}))::int AS n FROM videos x GROUP BY 1),
     o AS (${trainingVideoCounts(null)}),
     k AS (SELECT user_id, attribute_id FROM v UNION SELECT user_id, attribute_id FROM q UNION SELECT user_id, attribute_id FROM r)
     INSERT INTO coaching_progress (attribute_id, user_id, brand_id, platform_id, site_id, last_activity_at, videos_seen, quiz_mask, quiz_points, reface, finished)

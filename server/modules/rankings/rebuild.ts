@@ -7,7 +7,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { monthlyWindow } from '#domain/ranking';
 import { QUIZZES_PER_ATTRIBUTE } from '#domain/training';
 import type { Database } from '#server/db/schema';
-import { trainingVideoCounts } from '#server/modules/training/repository';
+import { trainingVideoCounts, visibleToAgents } from '#server/modules/training/repository';
 
 type Db = Kysely<Database>;
 
@@ -80,7 +80,7 @@ async function insertPoints(db: Db, list: Window[], userId: number | null): Prom
 function trainingSteps(list: Window[], userId: number | null): RawBuilder<unknown> {
   return sql`
     w (attribute_id, starts, ends, grace) AS (${windowsValues(list)}),
-    totals AS (SELECT attribute_id, (count(*) FILTER (WHERE NOT hidden))::int AS n FROM videos GROUP BY attribute_id),
+    totals AS (SELECT x.attribute_id, (count(*) FILTER (WHERE ${visibleToAgents('x')}))::int AS n FROM videos x GROUP BY x.attribute_id),
     own AS (${trainingVideoCounts(userId)}),
     moments AS (
       SELECT p.user_id, v.attribute_id, p.seen_at AS at, 'video' AS kind
@@ -115,7 +115,7 @@ async function updateTraining(db: Db, list: Window[], userId: number | null): Pr
   // those moments: those with a visible video, and those whose only videos are hidden ones the
   // user had seen (in steps with no visible video).
   const withVideos = await db.selectFrom('videos').select('attribute_id').distinct()
-    .where('attribute_id', 'in', list.map((w) => w.id)).where('hidden', '=', false).execute();
+    .where('attribute_id', 'in', list.map((w) => w.id)).where('hidden', '=', false).where('processing', '=', 'ready').execute();
   await sql`
     WITH ${trainingSteps(list, userId)}
     INSERT INTO ranking_standings (attribute_id, user_id, brand_id, site_id, tasks, finished_at)

@@ -44,7 +44,7 @@ describe('GET /api/cheque-motiva/products', () => {
         'codigo_plantilla_chequemotiva', 'codigo_producto_chequemotiva', 'condiciones', 'descripcion', 'disponible', 'id',
         'imagen', 'nombre', 'tiene_stock', 'valor_chequemotiva', 'valor_rings', 'valores',
       ]);
-      expect(product.imagen).toMatch(/^\/media\/products\/[a-z0-9-]+\.svg$/);
+      expect(product.imagen).toMatch(/^\/media\/u\/[0-9a-f]{64}\.svg$/);
       expect(product.valor_rings).toBe(product.valores[0]?.valor_rings);
       expect(product.disponible).toBe(1);
     }

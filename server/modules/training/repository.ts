@@ -5,8 +5,16 @@ import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database, VideosTable } from '#server/db/schema';
 import type { VideoProgressState } from '#domain/video-progress';
 
-/** A video row with whether its attribute is enabled (the row alone cannot say). */
-export type VideoRecord = Selectable<VideosTable> & { attribute_enabled: boolean };
+type VideoRow = Selectable<VideosTable>;
+
+/**
+ * The columns an agent's read needs (not the back-office's: the uploaded source, the
+ * processing's state), with whether the attribute is enabled (the row alone cannot say).
+ */
+export type VideoRecord = Pick<
+  VideoRow,
+  'id' | 'attribute_id' | 'position' | 'title' | 'url' | 'captions_url' | 'available_from' | 'duration_seconds' | 'hidden' | 'poster_url' | 'processing' | 'stream_url' | 'playable'
+> & { attribute_enabled: boolean };
 
 export interface VideoWithProgress extends VideoRecord {
   porcentaje: number | null;
@@ -15,8 +23,23 @@ export interface VideoWithProgress extends VideoRecord {
 
 const videoColumns = [
   'v.id', 'v.attribute_id', 'v.position', 'v.title', 'v.url', 'v.captions_url', 'v.available_from', 'v.duration_seconds', 'v.hidden', 'v.poster_url',
-  'a.enabled as attribute_enabled',
+  'v.processing', 'v.stream_url', 'v.playable', 'a.enabled as attribute_enabled',
 ] as const;
+
+/**
+ * Whether agents see a video (alias `video`) at all: not hidden, and processed (issue 36): ready,
+ * or playable with the renditions of a previous processing while a replaced file or a retry is
+ * queued, running or failed (agents keep playing those until the new ones are ready). A new
+ * video never processed is not there for them yet. The rankings and Seguimiento count an
+ * attribute's visible videos with this same condition; isVisibleToAgents is it on one record.
+ */
+export function visibleToAgents(video: string): RawBuilder<boolean> {
+  return sql<boolean>`(NOT ${sql.ref(`${video}.hidden`)} AND (${sql.ref(`${video}.processing`)} = 'ready' OR ${sql.ref(`${video}.playable`)}))`;
+}
+
+export function isVisibleToAgents(video: Pick<VideoRow, 'hidden' | 'processing' | 'playable'>): boolean {
+  return !video.hidden && (video.processing === 'ready' || video.playable);
+}
 
 /**
  * Which videos make up an agent's training of an attribute, the one rule for the training
@@ -28,7 +51,7 @@ const videoColumns = [
  * all null when the agent has none).
  */
 export function inTraining(video: string, progress: string): RawBuilder<boolean> {
-  return sql<boolean>`(NOT ${sql.ref(`${video}.hidden`)} OR ${sql.ref(`${progress}.seen_at`)} IS NOT NULL)`;
+  return sql<boolean>`(${visibleToAgents(video)} OR ${sql.ref(`${progress}.seen_at`)} IS NOT NULL)`;
 }
 
 /**
@@ -41,10 +64,10 @@ export function inTraining(video: string, progress: string): RawBuilder<boolean>
 export function trainingVideoCounts(userId: number | null): RawBuilder<unknown> {
   return sql`
     SELECT p.user_id, v.attribute_id,
-      (max(vis.n) - count(*) FILTER (WHERE NOT v.hidden) + count(*) FILTER (WHERE ${inTraining('v', 'p')}))::int AS total,
+      (max(vis.n) - count(*) FILTER (WHERE ${visibleToAgents('v')}) + count(*) FILTER (WHERE ${inTraining('v', 'p')}))::int AS total,
       (count(*) FILTER (WHERE p.seen_at IS NOT NULL AND ${inTraining('v', 'p')}))::int AS seen
     FROM video_progress p JOIN videos v ON v.id = p.video_id
-      JOIN (SELECT attribute_id, count(*) FILTER (WHERE NOT hidden) AS n FROM videos GROUP BY attribute_id) vis ON vis.attribute_id = v.attribute_id
+      JOIN (SELECT x.attribute_id, count(*) FILTER (WHERE ${visibleToAgents('x')}) AS n FROM videos x GROUP BY x.attribute_id) vis ON vis.attribute_id = v.attribute_id
     ${userId === null ? sql`` : sql`WHERE p.user_id = ${userId}`}
     GROUP BY p.user_id, v.attribute_id`;
 }
@@ -61,13 +84,13 @@ export function createTrainingRepository(db: Kysely<Database>) {
       return videos().select(videoColumns).where('v.id', '=', id).executeTakeFirst();
     },
 
-    /** The attribute's visible videos by position, each with this user's progress (null when none). */
+    /** The attribute's visible videos (visibleToAgents) by position, each with this user's progress (null when none). */
     async videosWithProgress(attributeId: number, userId: number): Promise<VideoWithProgress[]> {
       return videos()
         .leftJoin('video_progress as p', (join) => join.onRef('p.video_id', '=', 'v.id').on('p.user_id', '=', userId))
         .select(videoColumns).select(['p.porcentaje', 'p.seen_at'])
         .where('v.attribute_id', '=', attributeId)
-        .where('v.hidden', '=', false)
+        .where(visibleToAgents('v'))
         .orderBy('v.position').orderBy('v.id')
         .execute();
     },

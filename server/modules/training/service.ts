@@ -14,7 +14,7 @@ import { placeDeviceFact } from '#server/plugins/occurred-at-device';
 import type { Earning } from '#server/modules/points/movements';
 import { refreshCoachingProgress } from '#server/modules/coaching/aggregates';
 import { earnActivity, recordTrainingStep } from '#server/modules/rankings/standings';
-import { createTrainingRepository, type VideoRecord } from './repository.ts';
+import { createTrainingRepository, isVisibleToAgents, type VideoRecord } from './repository.ts';
 
 type VideoProgressAnswer = z.infer<typeof videoProgressAnswerSchema>;
 
@@ -37,11 +37,13 @@ export function createTrainingService({ db, clock }: AppDeps) {
    * Videos of disabled attributes do not exist as far as agents are concerned, nor do hidden
    * ones (Programa hides a watched video instead of deleting it), except for `reports`: a
    * viewing may have been queued on a device before the video was hidden, and nobody loses work
-   * because content changed, so it is still recorded and still pays its +5 at 100 %.
+   * because content changed, so it is still recorded and still pays its +5 at 100 %. A video
+   * never processed yet (issue 36) is not there for agents either, like a hidden one; one being
+   * processed again plays its previous renditions meanwhile (isVisibleToAgents).
    */
   async function visibleVideo(videoId: number, use: 'read' | 'report' = 'read'): Promise<VideoRecord> {
     const video = await repo.findVideo(videoId);
-    if (!video?.attribute_enabled || (video.hidden && use === 'read')) throw new HttpError(404, VIDEO_NOT_FOUND);
+    if (!video?.attribute_enabled || (!isVisibleToAgents(video) && use === 'read')) throw new HttpError(404, VIDEO_NOT_FOUND);
     return video;
   }
 
@@ -57,6 +59,7 @@ export function createTrainingService({ db, clock }: AppDeps) {
         url: v.url,
         captions_url: v.captions_url,
         poster_url: v.poster_url,
+        stream_url: v.stream_url,
         duration_seconds: v.duration_seconds,
         is_hable: isContentOpen(v.attribute_enabled, v.available_from, now),
         visto: v.seen_at !== null,

@@ -24,17 +24,32 @@ const report = (videoId: number, porcentaje: number, at: Date, token = agent.tok
 const videoId = async (attributeId: number, position: number) =>
   (await ctx.db.selectFrom('videos').select('id').where('attribute_id', '=', attributeId).where('position', '=', position).executeTakeFirstOrThrow()).id;
 
+/** A media-store URL of this type (the demo's files are in the store: issue 36). */
+const stored = (ext: string) => expect.stringMatching(new RegExp(`^/media/u/[0-9a-f]{64}\\.${ext}$`));
+
 describe('GET /api/video/atributo/:id', () => {
   it('lists the attribute videos by position with this user\'s progress', async () => {
     const res = await get('/api/video/atributo/3');
     expect(res.statusCode).toBe(200);
     const { videos } = videosResponseSchema.parse(res.json());
     expect(videos.map((v) => [v.position, v.atributo_id, v.url, v.captions_url, v.duration_seconds, v.is_hable, v.visto, v.porcentaje])).toEqual([
-      [0, 3, '/media/accesible-0.mp4', '/media/accesible-0.vtt', 6, true, false, 0],
-      [1, 3, '/media/accesible-1.mp4', '/media/accesible-1.vtt', 6, true, false, 0],
-      [2, 3, '/media/accesible-2.mp4', '/media/accesible-2.vtt', 6, true, false, 0],
+      [0, 3, stored('mp4'), stored('vtt'), 6, true, false, 0],
+      [1, 3, stored('mp4'), stored('vtt'), 6, true, false, 0],
+      [2, 3, stored('mp4'), stored('vtt'), 6, true, false, 0],
     ]);
     expect(videos[0]?.title).toBe('Presentación Accesible');
+  });
+
+  it('gives a processed video its stream (the player streams it online) and a legacy one null (its MP4 plays)', async () => {
+    const id = await videoId(3, 1);
+    const stream = `/media/u/${'c'.repeat(64)}.m3u8`;
+    await ctx.db.updateTable('videos').set({ stream_url: stream }).where('id', '=', id).execute();
+    try {
+      const { videos } = videosResponseSchema.parse((await get('/api/video/atributo/3')).json());
+      expect(videos.map((v) => [v.position, v.stream_url])).toEqual([[0, null], [1, stream], [2, null]]);
+    } finally {
+      await ctx.db.updateTable('videos').set({ stream_url: null }).where('id', '=', id).execute();
+    }
   });
 
   it('opens the formative videos at midnight in Madrid on quiz-2 day', async () => {

@@ -17,7 +17,7 @@ import type { Database } from '#server/db/schema';
 import { createFolderMediaStore, type MediaStore } from '#server/media/store';
 import { signSsoToken } from '#server/modules/auth/sso-token';
 import type { GiftCardProvider } from '#server/modules/rewards/gift-card-provider';
-import { seedMinimal } from '#server/seed/index';
+import { seedMinimal, TINY_CLIP } from '#server/seed/index';
 
 export interface TestClock {
   now: () => Date;
@@ -58,6 +58,8 @@ export interface TestOptions {
   distDir?: string;
   db?: Kysely<Database>;
   giftCards?: GiftCardProvider;
+  /** The media store (an S3 bucket two apps share); defaults to a temporary folder. */
+  media?: MediaStore;
 }
 
 /** What the global setup (tests/support/global-setup.ts) provides, or nothing outside Vitest. */
@@ -134,9 +136,10 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestCont
   const config = loadConfig({ DEMO_MODE: 'true', LOG_LEVEL: 'silent', ...options.env });
   const clock = createClock(options.now ?? new Date());
   const db = options.db ?? (await openTestDatabase());
-  if (!options.db && options.seed !== false) await seedMinimal(db, clock.now());
   const mediaDir = mkdtempSync(join(tmpdir(), 'impecable-media-'));
-  const media = createFolderMediaStore(mediaDir);
+  const media = options.media ?? createFolderMediaStore(mediaDir);
+  // The demo's files (tiny clips, subtitles, prize images) in the app's own store: /media/u serves them.
+  if (!options.db && options.seed !== false) await seedMinimal(db, clock.now(), { store: media, clip: TINY_CLIP, videos: 'as-is' });
   const app = await buildApp({ config, db, clock: clock.now, distDir: options.distDir ?? '/nonexistent-dist', logger: false, giftCards: options.giftCards, media });
   await app.ready();
 
@@ -158,3 +161,5 @@ export async function createTestApp(options: TestOptions = {}): Promise<TestCont
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+/** The media cookie /media/u/* asks for (server/media/access-cookie.ts), carrying a session token. */
+export const mediaCookie = (token: string) => ({ cookie: `impecable_media=${token}` });

@@ -8,7 +8,7 @@ import { programmeAttributeResponseSchema, programmeCalendarResponseSchema, type
 import { runMonthEnd } from '#server/modules/rankings/month-end';
 import { demoAttributeContent } from '#server/seed/demo-content/attributes';
 import { TINY_PNG } from '#test-support/server/programme-matrix/calendar';
-import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
+import { bearer, createTestApp, mediaCookie, type TestContext } from '#test-support/server/test-app';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -219,7 +219,8 @@ describe('POST /api/programa/atributos/:id/arte', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { logo_url: url } = programmeAttributeResponseSchema.parse(res.json()).atributo;
     expect(url).toMatch(/^\/media\/u\/[0-9a-f]{64}\.png$/);
-    const served = await ctx.app.inject({ method: 'GET', url: url! });
+    // Members only: the cookie an authenticated answer sets carries the admin's token.
+    const served = await ctx.app.inject({ method: 'GET', url: url!, headers: mediaCookie((admin.authorization ?? '').replace('Bearer ', '')) });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(TINY_PNG)).toBe(true);
@@ -240,7 +241,7 @@ describe('POST /api/programa/atributos/:id/arte', () => {
     const res = await upload(6, { kind: 'banner' }, { name: 'banner.svg', type: 'image/svg+xml', bytes: svg });
     expect(res.statusCode, res.body).toBe(200);
     const url = programmeAttributeResponseSchema.parse(res.json()).atributo.banner_url!;
-    const served = await ctx.app.inject({ method: 'GET', url });
+    const served = await ctx.app.inject({ method: 'GET', url, headers: mediaCookie((admin.authorization ?? '').replace('Bearer ', '')) });
     expect(served.headers['content-type']).toBe('image/svg+xml');
     expect(served.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
     expect(served.headers['x-content-type-options']).toBe('nosniff');

@@ -7,7 +7,7 @@ import { catalogueResponseSchema, productAnswerSchema, type CatalogueProduct, ty
 import { PRODUCT_HAS_ORDERS, PRODUCT_IMAGE_MAX_BYTES } from '#domain/programme-catalogue';
 import { jpegPhoto, multipart, pngPhoto } from '#test-support/server/photos';
 import { agentWith, ordersOf, redeem, tokenFor, userByEmail } from '#test-support/server/rewards';
-import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
+import { bearer, createTestApp, mediaCookie, type TestContext } from '#test-support/server/test-app';
 import { IMAGE_TOO_LARGE, IMAGE_WRONG_TYPE, PRODUCT_NOT_FOUND } from './routes.ts';
 
 let ctx: TestContext;
@@ -200,7 +200,7 @@ describe('POST /api/programa/catalogo/:id/imagen', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { imagen } = productAnswerSchema.parse(res.json()).producto;
     expect(imagen).toMatch(/^\/media\/u\/[0-9a-f]{64}\.png$/);
-    const served = await ctx.app.inject({ method: 'GET', url: imagen });
+    const served = await ctx.app.inject({ method: 'GET', url: imagen, headers: mediaCookie(admin) });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(png)).toBe(true);
 

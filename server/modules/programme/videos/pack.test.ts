@@ -8,8 +8,12 @@ import type { Database } from '#server/db/schema';
 import { saveMedia } from '#server/media/store';
 import { bearer, closeTestDatabase, createTestApp, openTestDatabase, type TestContext } from '#test-support/server/test-app';
 import { demoMp4, demoVtt, form, mp4File, posterFile, posterJpeg, vttFile } from '#test-support/server/video-files';
+import { JobRunner } from '#server/jobs/runner';
+import { mediaKeyOfUrl } from '#server/media/store';
+import { transcodeVideo } from '#server/media/transcode';
 import { calendarPackSection } from '../calendar/pack.ts';
 import { videosPackSection } from './pack.ts';
+import { VIDEO_TRANSCODE_JOB, videoJobHandlers } from './processing.ts';
 
 let ctx: TestContext;
 let empty: Kysely<Database>;
@@ -41,7 +45,8 @@ describe('videos pack section', () => {
     const data = await videosPackSection.read(ctx.db);
     expect(data.filter((v) => v.atributo === 'accesible').map((v) => [v.position, v.hidden])).toEqual([[0, false], [1, false], [2, false], [3, true]]);
     const media = videosPackSection.media(data);
-    expect(media).toHaveLength(3);
+    // The demo's three clips and nine subtitles (all in the store: issue 36), and the uploaded video's MP4, subtitles and poster.
+    expect(media).toHaveLength(3 + 9 + 3);
     expect(media.every((url) => url.startsWith('/media/u/'))).toBe(true);
 
     // The pack carries the attributes and the files: the calendar first, then the media store.
@@ -64,12 +69,62 @@ describe('videos pack section', () => {
     expect(await empty.transaction().execute((trx) => videosPackSection.write(trx, travelled))).toEqual([{ item: 'videos', message: 'El programa ya tiene vídeos' }]);
   });
 
+  it('an imported video is queued for processing on the importing server, plays its MP4 meanwhile, and gets its stream built there', async () => {
+    const target = await openTestDatabase();
+    try {
+      const calendar = await calendarPackSection.read(ctx.db);
+      const data = parsed(JSON.parse(JSON.stringify(await videosPackSection.read(ctx.db))));
+      // What travels: the MP4 (no stream_url: the stream is the exporting server's).
+      expect(data.every((v) => !('stream_url' in v))).toBe(true);
+      const problems = await target.transaction().execute(async (trx) => {
+        await calendarPackSection.write(trx, calendar);
+        for (const url of videosPackSection.media(data)) {
+          const key = mediaKeyOfUrl(url) as string;
+          const row = await ctx.db.selectFrom('media_files').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+          await saveMedia(trx, ctx.media, (await ctx.media.read(key)) as Buffer, { contentType: row.content_type, extension: key.split('.')[1] as string });
+        }
+        return videosPackSection.write(trx, data);
+      });
+      expect(problems).toEqual([]);
+      const rows = async () => (await target.selectFrom('videos').select(['id', 'url', 'source_url', 'stream_url', 'processing', 'playable']).orderBy('id').execute())
+        .filter((r) => mediaKeyOfUrl(r.url) !== null || mediaKeyOfUrl(r.source_url) !== null);
+      const imported = await rows();
+      expect(imported.length).toBeGreaterThan(0);
+      for (const row of imported) expect(row).toMatchObject({ source_url: row.url, stream_url: null, processing: 'queued', playable: true });
+      const jobs = await target.selectFrom('jobs').select('payload').where('kind', '=', VIDEO_TRANSCODE_JOB).execute();
+      expect(jobs.map((j) => (typeof j.payload === 'string' ? JSON.parse(j.payload) : j.payload)).sort((a, b) => a.videoId - b.videoId))
+        .toEqual(imported.map((r) => ({ videoId: r.id, source: r.url })));
+
+      let runs = 0;
+      const transcode: typeof transcodeVideo = async (options) => {
+        runs += 1;
+        return transcodeVideo(options);
+      };
+      const runner = new JobRunner(target, { handlers: videoJobHandlers({ db: target, media: ctx.media, transcode }) });
+      while ((await runner.runOnce()) > 0);
+      const processed = await rows();
+      for (const row of processed) {
+        expect(row).toMatchObject({ processing: 'ready', playable: true });
+        expect(row.stream_url).toMatch(/^\/media\/u\/[0-9a-f]{64}\.m3u8$/);
+      }
+      // One transcoding per distinct file (the same file imported twice is reused), each remembered
+      // under its low MP4 too: that MP4 exported and imported back here takes this ladder at once.
+      expect(runs).toBe(new Set(imported.map((r) => r.url)).size);
+      for (const row of processed) {
+        const low = mediaKeyOfUrl(row.url) as string;
+        expect(await target.selectFrom('video_renditions').select('stream_url').where('source_key', '=', low).executeTakeFirst()).toEqual({ stream_url: row.stream_url });
+      }
+    } finally {
+      await closeTestDatabase(target);
+    }
+  }, 90_000);
+
   it('lists every problem of the section by item', async () => {
     const data = await videosPackSection.read(ctx.db);
     const [first, second] = data.filter((v) => v.atributo === 'accesible') as [PackVideo, PackVideo];
     const result = videosPackSection.parse([
       { ...first, title: ' ' },
-      { ...second, url: 'https://tracker.example/v.mp4', poster_url: '/media/accesible-0.png' },
+      { ...second, url: 'https://tracker.example/v.mp4', poster_url: '/media/clip.png' },
       { ...first, atributo: 'resolutivo', position: 0, hidden: true, captions_url: `/media/u/${'a'.repeat(64)}.png` },
       { ...first, atributo: 'devalor', position: 2 },
     ]);

@@ -3,15 +3,19 @@
 // (#domain/programme-videos); loaded into a programme that has no videos yet, after the
 // calendar section has written the attributes. Files are media-store URLs (/media/u/…, their
 // bytes travel in the pack) or, for the demo, the app's built-in /media/<name>.mp4|.vtt files.
+// A video travels as its MP4 `url` (a processed video's low MP4: what any server can play; its
+// stream is this server's, so stream_url stays home). An imported video whose MP4 is a store
+// file is queued for processing on the importing server (issue 36: its stream is built there,
+// or taken at once from renditions that server already has of that file, processing.ts), and
+// plays its MP4 meanwhile (playable).
 import * as z from 'zod/mini';
 import { packVideosSchema, type PackVideo } from '#contract/programme-videos';
 import { dateAfterMonth, isIsoDay, ORDER_HIDDEN_FIRST, videoFieldProblems, DATE_INVALID } from '#domain/programme-videos';
 import { mediaKeyOfUrl } from '#server/media/store';
 import type { PackProblem, PackSection } from '../pack-section.ts';
+import { queueTranscode } from './processing.ts';
 
 const NAME = 'videos';
-/** A file the app ships in public/media (the demo's videos and subtitles). */
-const BUILT_IN = { url: /^\/media\/[a-z0-9-]+\.mp4$/, captions: /^\/media\/[a-z0-9-]+\.vtt$/ };
 const STORE_EXT = { url: /\.mp4$/, captions: /\.vtt$/, poster: /\.(png|jpg|webp)$/ };
 
 const itemOf = (v: Pick<PackVideo, 'atributo' | 'position'>) => `${NAME} › ${v.atributo} › vídeo ${v.position + 1}`;
@@ -19,7 +23,6 @@ const itemOf = (v: Pick<PackVideo, 'atributo' | 'position'>) => `${NAME} › ${v
 function fileProblem(kind: 'url' | 'captions' | 'poster', url: string): string | null {
   const key = mediaKeyOfUrl(url);
   if (key !== null) return STORE_EXT[kind].test(key) ? null : `${LABEL[kind]} no es del tipo esperado`;
-  if (kind !== 'poster' && BUILT_IN[kind].test(url)) return null;
   return `${LABEL[kind]} debe ser un archivo del paquete (/media/u/…)`;
 }
 const LABEL = { url: 'El vídeo', captions: 'Los subtítulos', poster: 'La portada' } as const;
@@ -88,10 +91,13 @@ export const videosPackSection: PackSection<PackVideo[]> = {
     for (const video of data) {
       const attribute = attributes.get(video.atributo);
       if (!attribute) continue;
-      await trx.insertInto('videos').values({
+      const inStore = mediaKeyOfUrl(video.url) !== null;
+      const row = await trx.insertInto('videos').values({
         attribute_id: attribute.id, position: video.position, title: video.title, available_from: video.available_from, url: video.url,
         captions_url: video.captions_url, poster_url: video.poster_url, duration_seconds: video.duration_seconds, hidden: video.hidden,
-      }).execute();
+        ...(inStore ? { source_url: video.url, processing: 'queued' as const, playable: true } : {}),
+      }).returning('id').executeTakeFirstOrThrow();
+      if (inStore) await queueTranscode(trx, { videoId: row.id, source: video.url });
     }
     return [];
   },

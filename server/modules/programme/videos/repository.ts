@@ -3,16 +3,20 @@
 // #domain/programme-videos, applied by the service.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AdminVideo } from '#contract/programme-videos';
-import type { Database, VideosTable } from '#server/db/schema';
+import type { Database, VideoProcessing, VideosTable } from '#server/db/schema';
 
 type VideoRow = Selectable<VideosTable>;
 
-const columns = ['v.id', 'v.attribute_id', 'v.position', 'v.title', 'v.url', 'v.captions_url', 'v.poster_url', 'v.available_from', 'v.duration_seconds', 'v.hidden'] as const;
+const columns = ['v.id', 'v.attribute_id', 'v.position', 'v.title', 'v.url', 'v.captions_url', 'v.poster_url', 'v.available_from', 'v.duration_seconds', 'v.hidden',
+  'v.stream_url', 'v.processing', 'v.processing_progress', 'v.processing_error'] as const;
 
 /** Positions are unique per attribute: a reorder parks every row this far up first. */
 const PARKED = 1_000_000;
 
-export function toAdminVideo(v: Omit<VideoRow, 'id'> & { id: number; views: number }): AdminVideo {
+type AdminColumns = 'attribute_id' | 'position' | 'title' | 'url' | 'captions_url' | 'poster_url' | 'available_from' | 'duration_seconds' | 'hidden'
+  | 'stream_url' | 'processing' | 'processing_progress' | 'processing_error';
+
+export function toAdminVideo(v: Pick<VideoRow, AdminColumns> & { id: number; views: number }): AdminVideo {
   return {
     id: v.id,
     atributo_id: v.attribute_id,
@@ -25,6 +29,10 @@ export function toAdminVideo(v: Omit<VideoRow, 'id'> & { id: number; views: numb
     duration_seconds: v.duration_seconds,
     hidden: v.hidden,
     views: v.views,
+    stream_url: v.stream_url,
+    processing: v.processing,
+    processing_progress: v.processing_progress,
+    processing_error: v.processing_error,
   };
 }
 
@@ -56,6 +64,11 @@ export function createVideosRepository(db: Kysely<Database>) {
       return (await withViews().where('v.attribute_id', '=', attributeId).orderBy('v.position').execute()).map(toAdminVideo);
     },
 
+    /** What the processing needs to know of a video besides what the back-office shows. */
+    async processingOf(id: number) {
+      return db.selectFrom('videos').select(['source_url', 'processing', 'hidden', 'poster_generated', 'playable']).where('id', '=', id).executeTakeFirst();
+    },
+
     async find(id: number): Promise<AdminVideo | undefined> {
       const row = await withViews().where('v.id', '=', id).executeTakeFirst();
       return row && toAdminVideo(row);
@@ -69,6 +82,7 @@ export function createVideosRepository(db: Kysely<Database>) {
     async insert(values: {
       attribute_id: number; position: number; title: string; available_from: string | null; url: string;
       captions_url: string | null; poster_url: string | null; duration_seconds: number; hidden?: boolean;
+      source_url?: string | null; processing?: VideoProcessing;
     }): Promise<number> {
       const row = await db.insertInto('videos').values(values).returning('id').executeTakeFirstOrThrow();
       return row.id;
@@ -76,6 +90,8 @@ export function createVideosRepository(db: Kysely<Database>) {
 
     async update(id: number, values: Partial<{
       title: string; available_from: string | null; hidden: boolean; url: string; captions_url: string | null; poster_url: string | null; duration_seconds: number;
+      source_url: string | null; stream_url: string | null; processing: VideoProcessing; processing_progress: number; processing_error: string | null;
+      poster_generated: boolean; playable: boolean;
     }>): Promise<void> {
       await db.updateTable('videos').set(values).where('id', '=', id).execute();
     },

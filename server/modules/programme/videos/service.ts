@@ -2,6 +2,11 @@
 // its files (content-addressed: a replaced file gets a new URL, so devices fetch it again) only
 // once the whole request is valid, and changes the rows and the Historial de cambios in one
 // transaction. A replaced file keeps the video's id, so every agent's progress stays with it.
+// A video file (issue 36) is probed before anything is stored (source.ts), stored as the
+// video's source, and processed by the job `video-transcode` (processing.ts): the video is
+// 'queued' until then, and agents do not see a new one; a replaced file keeps the previous
+// renditions playing for agents until the new ones are ready (or for good if they fail); a
+// failed one is queued again by reprocess.
 import type { Kysely } from 'kysely';
 import type { AdminVideo, ProgrammeVideosResponse, VideoOrderBody, VideoUpdateBody } from '#contract/programme-videos';
 import { VIDEO_FORM } from '#contract/programme-videos-constants';
@@ -17,7 +22,9 @@ import { rebuildStandings } from '#server/modules/rankings/standings';
 import type { ProgrammeEditor } from '../access.ts';
 import { recordChange } from '../audit.ts';
 import { createVideosRepository } from './repository.ts';
-import { checkCaptions, checkPoster, checkVideo, type CheckedMedia, type VideoUpload } from './upload.ts';
+import { queueTranscode } from './processing.ts';
+import { checkSource, saveSource } from './source.ts';
+import { checkCaptions, checkPoster, type CheckedMedia, type VideoUpload } from './upload.ts';
 
 export const ATTRIBUTE_NOT_FOUND = 'No existe ese atributo';
 export const VIDEO_NOT_FOUND = 'No existe ese vídeo';
@@ -25,6 +32,8 @@ export const ATTRIBUTE_REQUIRED = 'Elige el atributo del vídeo';
 export const TITLE_MISSING = 'Falta el título del vídeo';
 export const VIDEO_FILE_REQUIRED = 'Falta el archivo de vídeo (MP4)';
 export const NOTHING_TO_CHANGE = 'Envía un archivo nuevo o indica qué quitar';
+export const NOT_FAILED = 'Solo se reintenta un vídeo cuyo procesamiento ha fallado';
+export const NO_SOURCE = 'Este vídeo no tiene un archivo original que procesar: sube el vídeo de nuevo';
 export const HIDDEN_WOULD_LEAD = 'Sin este vídeo, uno oculto quedaría como presentación: muéstralo o cambia el orden antes';
 const FLAG_ON = '1';
 
@@ -34,6 +43,7 @@ const AREA = 'videos' as const;
 const snapshot = (v: AdminVideo) => ({
   atributo_id: v.atributo_id, position: v.position, title: v.title, available_from: v.available_from, url: v.url,
   captions_url: v.captions_url, poster_url: v.poster_url, duration_seconds: v.duration_seconds, hidden: v.hidden,
+  processing: v.processing, processing_error: v.processing_error,
 });
 
 function parseAttributeId(raw: string | undefined): number {
@@ -77,24 +87,28 @@ export function createProgrammeVideosService({ db, media }: { db: Kysely<Databas
         throw new HttpError(400, 'Un vídeo nuevo no tiene nada que quitar');
       }
       if (!upload.files.video) throw new HttpError(400, VIDEO_FILE_REQUIRED);
-      const video = checkVideo(upload.files.video);
       const captions = upload.files.subtitulos ? checkCaptions(upload.files.subtitulos) : null;
       const poster = upload.files.poster ? checkPoster(upload.files.poster) : null;
+      const video = await checkSource(upload.files.video);
 
       return db.transaction().execute(async (trx) => {
         const videos = createVideosRepository(trx);
         const locked = await videos.lockAttribute(attributeId);
         if (!locked) throw new HttpError(404, ATTRIBUTE_NOT_FOUND);
+        const source = await saveSource(trx, media, video);
         const id = await videos.insert({
           attribute_id: attributeId,
           position: await videos.nextPosition(attributeId),
           title: normalizeTitle(fields.title),
           available_from: fields.available_from,
-          url: await save(trx, video),
+          url: source,
+          source_url: source,
+          processing: 'queued',
           captions_url: captions ? await save(trx, captions) : null,
           poster_url: poster ? await save(trx, poster) : null,
-          duration_seconds: video.durationSeconds,
+          duration_seconds: video.video.durationSeconds,
         });
+        await queueTranscode(trx, { videoId: id, source });
         const created = await existing(trx, id);
         await recordChange(trx, editor, { area: AREA, entity: 'video', entityId: id, action: 'created', before: null, after: snapshot(created) });
         return created;
@@ -134,22 +148,52 @@ export function createProgrammeVideosService({ db, media }: { db: Kysely<Databas
       const removePoster = upload.fields[VIDEO_FORM.removePoster] === FLAG_ON;
       if (removeCaptions && upload.files.subtitulos) throw new HttpError(400, 'Envía subtítulos nuevos o quítalos, no las dos cosas');
       if (removePoster && upload.files.poster) throw new HttpError(400, 'Envía una portada nueva o quítala, no las dos cosas');
-      const video = upload.files.video ? checkVideo(upload.files.video) : null;
       const captions = upload.files.subtitulos ? checkCaptions(upload.files.subtitulos) : null;
       const poster = upload.files.poster ? checkPoster(upload.files.poster) : null;
-      if (!video && !captions && !poster && !removeCaptions && !removePoster) throw new HttpError(400, NOTHING_TO_CHANGE);
+      if (!upload.files.video && !captions && !poster && !removeCaptions && !removePoster) throw new HttpError(400, NOTHING_TO_CHANGE);
+      const video = upload.files.video ? await checkSource(upload.files.video) : null;
 
       return db.transaction().execute(async (trx) => {
         const before = await existing(trx, id);
-        await createVideosRepository(trx).lockAttribute(before.atributo_id);
+        const videos = createVideosRepository(trx);
+        await videos.lockAttribute(before.atributo_id);
         const current = await existing(trx, id);
-        await createVideosRepository(trx).update(id, {
-          ...(video ? { url: await save(trx, video), duration_seconds: video.durationSeconds } : {}),
+        const state = await videos.processingOf(id);
+        // Renditions agents can play (ready now, or once before): kept, and played, until the new
+        // file's are ready (processing.ts swaps them in), or for good if its processing fails.
+        const playable = current.processing === 'ready' || state?.playable === true;
+        const source = video ? await saveSource(trx, media, video) : null;
+        await videos.update(id, {
+          // A new file: processed again under the same id.
+          ...(video && source ? {
+            source_url: source, processing: 'queued' as const, processing_progress: 0, processing_error: null, playable,
+            ...(playable ? {} : { url: source, stream_url: null, duration_seconds: video.video.durationSeconds }),
+          } : {}),
           ...(captions ? { captions_url: await save(trx, captions) } : removeCaptions ? { captions_url: null } : {}),
-          ...(poster ? { poster_url: await save(trx, poster) } : removePoster ? { poster_url: null } : {}),
+          ...(poster ? { poster_url: await save(trx, poster), poster_generated: false } : removePoster ? { poster_url: null, poster_generated: false } : {}),
         });
+        // Agents see it as before (training/repository visibleToAgents): nothing to rebuild.
+        if (source) await queueTranscode(trx, { videoId: id, source });
         const after = await existing(trx, id);
         await recordChange(trx, editor, { area: AREA, entity: 'video', entityId: id, action: 'files-replaced', before: snapshot(current), after: snapshot(after) });
+        return after;
+      });
+    },
+
+    /** A failed video queued again, from its source (the job is idempotent: nothing else to undo). */
+    async reprocess(editor: ProgrammeEditor, id: number): Promise<AdminVideo> {
+      return db.transaction().execute(async (trx) => {
+        const before = await existing(trx, id);
+        const videos = createVideosRepository(trx);
+        await videos.lockAttribute(before.atributo_id);
+        const current = await existing(trx, id);
+        const state = await videos.processingOf(id);
+        if (current.processing !== 'failed') throw new HttpError(409, NOT_FAILED);
+        if (!state?.source_url) throw new HttpError(409, NO_SOURCE);
+        await videos.update(id, { processing: 'queued', processing_progress: 0, processing_error: null });
+        await queueTranscode(trx, { videoId: id, source: state.source_url });
+        const after = await existing(trx, id);
+        await recordChange(trx, editor, { area: AREA, entity: 'video', entityId: id, action: 'reprocessed', before: snapshot(current), after: snapshot(after) });
         return after;
       });
     },

@@ -1,13 +1,21 @@
 // Reading a video upload (multipart): the text fields and up to three files (the MP4, its .vtt
 // subtitles and a poster), each read to its own limit and never further. A file over its limit
 // is a 413 for the whole upload, even when the network cut it exactly at the limit (checked by
-// `truncated` once its stream ended); a field or file the form does not have is a 400. What a
-// file really is (sniffMedia), and an MP4's duration, are checked before anything is stored.
+// `truncated` once its stream ended); a field or file the form does not have is a 400. What the
+// subtitles and poster really are (sniffMedia) is checked here, what the video is by ffprobe
+// (source.ts), before anything is stored.
+// The video (up to 500 MB) is never held in memory: it is written to a temporary file as it
+// arrives, counted against its limit, and stored from there by streaming (saveMediaFile); the
+// temporary folder goes when the answer has been sent (releaseVideoUpload, an onResponse hook).
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { CAPTIONS_MAX_BYTES, MB, POSTER_MAX_BYTES, VIDEO_FORM, VIDEO_MAX_BYTES } from '#contract/programme-videos-constants';
 import { HttpError } from '#server/http-error';
-import { mp4DurationSeconds } from '#server/media/mp4';
 import { MEDIA_TYPES, sniffMedia } from '#server/media/sniff';
 
 export const NOT_MULTIPART = 'Envía el vídeo como formulario (multipart/form-data)';
@@ -16,7 +24,6 @@ export const REPEATED_FILE = (name: string) => `Envía un solo archivo en «${na
 export const VIDEO_TOO_LARGE = `El vídeo es demasiado grande (máximo ${VIDEO_MAX_BYTES / MB} MB)`;
 export const CAPTIONS_TOO_LARGE = `Los subtítulos son demasiado grandes (máximo ${CAPTIONS_MAX_BYTES / MB} MB)`;
 export const POSTER_TOO_LARGE = `La imagen de portada es demasiado grande (máximo ${POSTER_MAX_BYTES / MB} MB)`;
-export const NOT_MP4 = 'El archivo de vídeo no es un MP4 válido';
 export const NOT_VTT = 'Los subtítulos deben ser un archivo WebVTT (.vtt) que empiece por «WEBVTT»';
 export const NOT_POSTER = 'La portada debe ser una imagen PNG, JPEG o WebP';
 export const FORM_TOO_BIG = 'El formulario tiene demasiados campos o archivos';
@@ -37,9 +44,20 @@ export interface UploadedFile {
   originalName: string;
 }
 
+/** The video of an upload: a temporary file on disk (removed once the answer is sent). */
+export interface UploadedVideoFile {
+  path: string;
+  size: number;
+  originalName: string;
+}
+
 export interface VideoUpload {
   fields: Partial<Record<string, string>>;
-  files: Partial<Record<FileField, UploadedFile>>;
+  files: {
+    [VIDEO_FORM.video]?: UploadedVideoFile;
+    [VIDEO_FORM.captions]?: UploadedFile;
+    [VIDEO_FORM.poster]?: UploadedFile;
+  };
 }
 
 /** A checked file ready for the media store. */
@@ -53,41 +71,86 @@ export interface CheckedMedia {
 const isFileField = (name: string): name is FileField => name in FILE_LIMITS;
 
 /**
- * Reads `stream` whole, at most `max` bytes: past that the rest is read and dropped (so the
- * client still gets its answer) and the result is 'too-large'. With the request's length
- * known, the bytes go into one buffer of at most that size, never a second copy.
+ * Reads a small file (subtitles, a poster) whole, at most `max` bytes: past that the rest is
+ * read and dropped (so the client still gets its answer) and the result is 'too-large'.
  */
-async function readLimited(stream: AsyncIterable<Buffer> & { truncated?: boolean }, max: number, hint: number | null): Promise<Buffer | 'too-large'> {
-  let target: Buffer | null = hint !== null ? Buffer.allocUnsafe(Math.min(max, hint)) : null;
+async function readLimited(stream: AsyncIterable<Buffer> & { truncated?: boolean }, max: number): Promise<Buffer | 'too-large'> {
   let chunks: Buffer[] = [];
   let length = 0;
   let over = false;
   for await (const chunk of stream) {
     if (over) continue;
-    if (length + chunk.length > max) {
+    length += chunk.length;
+    if (length > max) {
       over = true;
-      target = null;
       chunks = [];
       continue;
     }
-    if (target && length + chunk.length <= target.length) {
-      chunk.copy(target, length);
-    } else {
-      if (target) chunks = [target.subarray(0, length)];
-      target = null;
-      chunks.push(chunk);
-    }
-    length += chunk.length;
+    chunks.push(chunk);
   }
   if (over || stream.truncated) return 'too-large';
-  return target ? target.subarray(0, length) : Buffer.concat(chunks);
+  return Buffer.concat(chunks);
+}
+
+/** Temporary folders of a request's uploads, removed by releaseVideoUpload. */
+const temporary = new WeakMap<FastifyRequest, string[]>();
+
+/** Removes the temporary files of the request's upload: an onResponse (and onRequestAbort) hook. */
+export async function releaseVideoUpload(request: FastifyRequest): Promise<void> {
+  const dirs = temporary.get(request);
+  if (!dirs) return;
+  temporary.delete(request);
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+}
+
+/**
+ * Writes `stream` to a new file at `path`, at most `max` bytes: past that the file is removed,
+ * the rest is read and dropped (so the client still gets its answer) and the result is
+ * 'too-large'. Answers the file's size.
+ */
+async function writeLimited(stream: AsyncIterable<Buffer> & { truncated?: boolean }, max: number, path: string): Promise<number | 'too-large'> {
+  const out = createWriteStream(path, { flags: 'wx' });
+  let failure: unknown = null;
+  out.on('error', (error) => {
+    failure ??= error;
+  });
+  let length = 0;
+  let over = false;
+  try {
+    for await (const chunk of stream) {
+      if (over || failure) continue;
+      length += chunk.length;
+      if (length > max) {
+        over = true;
+        continue;
+      }
+      if (!out.write(chunk)) await new Promise<void>((done) => {
+        const resume = () => {
+          out.off('drain', resume);
+          out.off('error', resume);
+          done();
+        };
+        out.on('drain', resume);
+        out.on('error', resume);
+      });
+    }
+  } finally {
+    out.end();
+    await finished(out).catch((error: unknown) => {
+      failure ??= error;
+    });
+  }
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (over || stream.truncated) {
+    await rm(path, { force: true });
+    return 'too-large';
+  }
+  return length;
 }
 
 /** The form, read to its limits; the first problem is thrown once the whole body has been read. */
 export async function readVideoUpload(request: FastifyRequest): Promise<VideoUpload> {
   if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
-  const declared = Number(request.headers['content-length']);
-  const hint = Number.isFinite(declared) && declared > 0 ? declared : null;
   const upload: VideoUpload = { fields: {}, files: {} };
   let problem: HttpError | null = null;
   const fail = (error: HttpError) => {
@@ -114,12 +177,24 @@ export async function readVideoUpload(request: FastifyRequest): Promise<VideoUpl
         continue;
       }
       const limit = FILE_LIMITS[name];
-      const bytes = await readLimited(part.file, limit.max, name === VIDEO_FORM.video ? hint : null);
+      const originalName = (part.filename || name).slice(0, 200);
+      if (name === VIDEO_FORM.video) {
+        const dir = await mkdtemp(join(tmpdir(), 'impecable-upload-'));
+        temporary.set(request, [...(temporary.get(request) ?? []), dir]);
+        const path = join(dir, 'video');
+        const size = await writeLimited(part.file, limit.max, path);
+        if (size === 'too-large') fail(new HttpError(413, limit.tooLarge));
+        else if (upload.files.video) fail(new HttpError(400, REPEATED_FILE(name)));
+        else upload.files.video = { path, size, originalName };
+        continue;
+      }
+      const bytes = await readLimited(part.file, limit.max);
       if (bytes === 'too-large') fail(new HttpError(413, limit.tooLarge));
       else if (upload.files[name]) fail(new HttpError(400, REPEATED_FILE(name)));
-      else upload.files[name] = { bytes, originalName: (part.filename || name).slice(0, 200) };
+      else upload.files[name] = { bytes, originalName };
     }
   } catch (error) {
+    await releaseVideoUpload(request);
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: unknown } | null)?.code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, VIDEO_TOO_LARGE);
@@ -127,15 +202,11 @@ export async function readVideoUpload(request: FastifyRequest): Promise<VideoUpl
     if (typeof code === 'string' && code.startsWith('FST_')) throw new HttpError(400, NOT_MULTIPART);
     throw error;
   }
-  if (problem) throw problem;
+  if (problem) {
+    await releaseVideoUpload(request);
+    throw problem;
+  }
   return upload;
-}
-
-/** The MP4 and its duration in seconds, or a 400 when it is not a real MP4. */
-export function checkVideo(file: UploadedFile): CheckedMedia & { durationSeconds: number } {
-  const duration = sniffMedia(file.bytes) === 'mp4' ? mp4DurationSeconds(file.bytes) : null;
-  if (duration === null) throw new HttpError(400, NOT_MP4);
-  return { ...MEDIA_TYPES.mp4, bytes: file.bytes, originalName: file.originalName, durationSeconds: duration };
 }
 
 export function checkCaptions(file: UploadedFile): CheckedMedia {

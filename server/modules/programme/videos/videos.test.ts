@@ -12,9 +12,12 @@ import {
   WATCHED_CANNOT_DELETE,
 } from '#domain/programme-videos';
 import { createAgent, type TestAgent } from '#test-support/server/agents';
-import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
+import { bearer, createTestApp, mediaCookie, type TestContext } from '#test-support/server/test-app';
 import { demoMp4, demoVtt, fakeMp4, form, mp4File, posterFile, posterJpeg, vttFile, type FormFile } from '#test-support/server/video-files';
-import { CAPTIONS_TOO_LARGE, NOT_MP4, NOT_MULTIPART, NOT_POSTER, NOT_VTT, POSTER_TOO_LARGE, UNKNOWN_FIELD, VIDEO_TOO_LARGE } from './upload.ts';
+import { JobRunner } from '#server/jobs/runner';
+import { UNREADABLE_VIDEO } from '#server/media/probe';
+import { videoJobHandlers } from './processing.ts';
+import { CAPTIONS_TOO_LARGE, NOT_MULTIPART, NOT_POSTER, NOT_VTT, POSTER_TOO_LARGE, UNKNOWN_FIELD, VIDEO_TOO_LARGE } from './upload.ts';
 import { ATTRIBUTE_NOT_FOUND, NOTHING_TO_CHANGE, VIDEO_FILE_REQUIRED, VIDEO_NOT_FOUND } from './service.ts';
 
 let ctx: TestContext;
@@ -22,6 +25,8 @@ let admin: string;
 let agent: TestAgent;
 let poster: Buffer;
 const NOW = new Date('2025-06-20T10:00:00Z');
+/** A media-store URL of this type (the demo's files are in the store: issue 36). */
+const stored = (ext: string) => expect.stringMatching(new RegExp(`^/media/u/[0-9a-f]{64}\\.${ext}$`));
 // Attribute 3 (Accesible) is June 2025's, with three seeded videos; Ana has progress on them.
 const JUNE = 3;
 
@@ -71,6 +76,9 @@ async function state() {
   return { videos, changes: changes.length, media, progress, files };
 }
 
+/** Runs the queued processing jobs (real ffmpeg): the uploaded videos become 'ready' for agents. */
+const processed = () => new JobRunner(ctx.db, { handlers: videoJobHandlers({ db: ctx.db, media: ctx.media }) }).runOnce();
+
 async function created(fields: Record<string, string>, files?: FormFile[]): Promise<AdminVideo> {
   const res = await create(fields, files);
   expect(res.statusCode, res.body).toBe(200);
@@ -84,7 +92,7 @@ describe('GET /api/programa/videos', () => {
     const june = atributos.find((a) => a.id === JUNE);
     expect(june).toMatchObject({ slug: 'accesible', month_start: '2025-06-01', month_end: '2025-06-30' });
     expect(june?.videos.map((v) => [v.position, v.url, v.duration_seconds, v.hidden])).toEqual([
-      [0, '/media/accesible-0.mp4', 6, false], [1, '/media/accesible-1.mp4', 6, false], [2, '/media/accesible-2.mp4', 6, false],
+      [0, stored('mp4'), 6, false], [1, stored('mp4'), 6, false], [2, stored('mp4'), 6, false],
     ]);
     const viewers = await ctx.db.selectFrom('video_progress').select('user_id').where('video_id', '=', june?.videos[0]?.id ?? 0).execute();
     expect(june?.videos[0]?.views).toBe(viewers.length);
@@ -100,7 +108,7 @@ describe('POST /api/programa/videos', () => {
     expect(video.url).toMatch(/^\/media\/u\/[0-9a-f]{64}\.mp4$/);
     expect(video.captions_url).toMatch(/^\/media\/u\/[0-9a-f]{64}\.vtt$/);
     expect(video.poster_url).toMatch(/^\/media\/u\/[0-9a-f]{64}\.jpg$/);
-    const served = await ctx.app.inject({ method: 'GET', url: video.url });
+    const served = await ctx.app.inject({ method: 'GET', url: video.url, headers: mediaCookie(admin) });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('video/mp4');
     expect(served.rawPayload.equals(demoMp4('devalor-1'))).toBe(true);
@@ -120,8 +128,8 @@ describe('POST /api/programa/videos', () => {
 
   const big = (bytes: number, head: Buffer) => Buffer.concat([head, Buffer.alloc(bytes - head.length, 0x20)]);
   it.each([
-    ['a fake MP4 (ftyp, then nothing of the kind)', {}, [mp4File(fakeMp4())], 400, NOT_MP4],
-    ['a text file named .mp4', {}, [mp4File(Buffer.from('hola'), 'video.mp4')], 400, NOT_MP4],
+    ['a fake MP4 (ftyp, then nothing of the kind)', {}, [mp4File(fakeMp4())], 400, UNREADABLE_VIDEO],
+    ['a text file named .mp4', {}, [mp4File(Buffer.from('hola'), 'video.mp4')], 400, UNREADABLE_VIDEO],
     ['no video file', {}, [], 400, VIDEO_FILE_REQUIRED],
     ['subtitles that are HTML', {}, [mp4File(), vttFile(Buffer.from('<html><script>alert(1)</script></html>'), 'x.vtt')], 400, NOT_VTT],
     ['an SVG poster', {}, [mp4File(), posterFile(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'p.svg')], 400, NOT_POSTER],
@@ -278,16 +286,24 @@ describe('DELETE /api/programa/videos/:id', () => {
 describe('POST /api/programa/videos/:id/archivo', () => {
   it('replaces the MP4 under the same id: an agent\'s progress stays and still pays its +5 at 100 %', async () => {
     const video = await created({ atributo_id: String(JUNE), title: 'Para sustituir', available_from: '2025-06-01' });
+    await processed();
+    const first = (await videosOf(JUNE)).find((v) => v.id === video.id) as AdminVideo;
     await watch(video.id, 50, 50);
     const res = await upload(`/api/programa/videos/${video.id}/archivo`, {}, [mp4File(demoMp4('resolutivo-2')), vttFile(demoVtt('resolutivo-2'))]);
     expect(res.statusCode, res.body).toBe(200);
     const replaced = videoAnswerSchema.parse(res.json()).video;
     expect(replaced).toMatchObject({ id: video.id, position: video.position, title: video.title, views: 1 });
-    expect(replaced.url).not.toBe(video.url);
     const progress = await ctx.db.selectFrom('video_progress').select('porcentaje').where('video_id', '=', video.id).where('user_id', '=', agent.user.id).executeTakeFirstOrThrow();
     expect(progress.porcentaje).toBe(50);
-    const listed = videosResponseSchema.parse((await agentGet(`/api/video/atributo/${JUNE}`)).json()).videos.find((v) => v.id === video.id);
-    expect(listed).toMatchObject({ url: replaced.url, porcentaje: 50 });
+    // Processed again under the same id: agents play the previous renditions until it is ready.
+    expect(replaced).toMatchObject({ processing: 'queued', url: first.url, stream_url: first.stream_url, duration_seconds: first.duration_seconds });
+    const agentList = async () => videosResponseSchema.parse((await agentGet(`/api/video/atributo/${JUNE}`)).json()).videos.find((v) => v.id === video.id);
+    expect(await agentList()).toMatchObject({ url: first.url, stream_url: first.stream_url, porcentaje: 50 });
+    await processed();
+    const ready = (await videosOf(JUNE)).find((v) => v.id === video.id);
+    expect(ready).toMatchObject({ processing: 'ready', duration_seconds: 6 });
+    expect(ready?.url).not.toBe(first.url);
+    expect(await agentList()).toMatchObject({ url: ready?.url, porcentaje: 50 });
     ctx.clock.advance(60_000);
     const done = await report(video.id, 100, ctx.clock.now());
     expect(done.json()).toMatchObject({ porcentaje: 100, visto: true, imps_awarded: 5 });
@@ -305,7 +321,7 @@ describe('POST /api/programa/videos/:id/archivo', () => {
 
   it.each([
     ['nothing to change', {}, [], 400, NOTHING_TO_CHANGE],
-    ['a fake MP4', {}, [mp4File(fakeMp4())], 400, NOT_MP4],
+    ['a fake MP4', {}, [mp4File(fakeMp4())], 400, UNREADABLE_VIDEO],
     ['HTML as subtitles', {}, [vttFile(Buffer.from('<!doctype html><p>hola'))], 400, NOT_VTT],
     ['a title (changed by editing, not here)', { title: 'x' }, [mp4File()], 400, 'Aquí solo se cambian archivos: «title» se cambia al editar el vídeo'],
   ])('refuses %s, and nothing changes', async (_about, fields, files, status, message) => {
@@ -329,6 +345,7 @@ describe('POST /api/programa/videos/:id/archivo', () => {
 describe('what agents see of hidden videos', () => {
   it('a hidden video is neither listed, nor readable, nor counted; a report queued before it was hidden still counts and pays', async () => {
     const video = await created({ atributo_id: String(JUNE), title: 'Se ocultará', available_from: '2025-06-01' });
+    await processed();
     const listed = async () => videosResponseSchema.parse((await agentGet(`/api/video/atributo/${JUNE}`)).json()).videos.map((v) => v.id);
     const progreso = async () => ((await agentGet(`/api/progreso/${JUNE}`)).json() as { progreso: number }).progreso;
     expect(await listed()).toContain(video.id);

@@ -12,12 +12,29 @@ interface VideoCardProps {
   onToggleHidden: () => void;
   onMove: (step: -1 | 1) => void;
   onDelete: () => void;
+  onReprocess: () => void;
 }
+
+/** Where the video's processing stands (issue 36), as the list says it. */
+export function processingLabel(video: Pick<AdminVideo, 'processing' | 'processing_progress' | 'processing_error'>): string {
+  switch (video.processing) {
+    case 'queued':
+      return 'En cola';
+    case 'running':
+      return `Procesando ${video.processing_progress} %`;
+    case 'failed':
+      return `Error: ${video.processing_error ?? 'no se pudo procesar'}`;
+    default:
+      return 'Listo';
+  }
+}
+
+const PROCESSING_COLOR = { queued: 'gray', running: 'blue', ready: 'teal', failed: 'red' } as const;
 
 const day = (value: string | null) => (value ? value.split('-').reverse().join('/') : 'Próximamente');
 
 /** One video of the list: poster, title, date, duration, badges and its actions. Stacks on a phone. */
-export function VideoCard({ video, canMoveUp, canMoveDown, busy, onEdit, onFiles, onToggleHidden, onMove, onDelete }: VideoCardProps) {
+export function VideoCard({ video, canMoveUp, canMoveDown, busy, onEdit, onFiles, onToggleHidden, onMove, onDelete, onReprocess }: VideoCardProps) {
   const views = video.views === 0 ? 'nadie lo ha visto todavía' : video.views === 1 ? '1 agente lo ha visto' : `${video.views} agentes lo han visto`;
   return (
     <Card withBorder padding="sm" component="article" aria-label={video.title} opacity={video.hidden ? 0.75 : 1}>
@@ -48,6 +65,21 @@ export function VideoCard({ video, canMoveUp, canMoveDown, busy, onEdit, onFiles
           <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
             {video.title}
           </Text>
+          <Group gap={6} wrap="nowrap" role="status" aria-label={`Estado de ${video.title}`}>
+            <Badge variant="dot" color={PROCESSING_COLOR[video.processing]} style={{ flexShrink: 0 }}>
+              {video.processing === 'failed' ? 'Error' : processingLabel(video)}
+            </Badge>
+            {video.processing === 'failed' && (
+              <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+                {processingLabel(video)}
+              </Text>
+            )}
+            {video.processing !== 'ready' && video.processing !== 'failed' && (
+              <Text size="xs" c="dimmed">
+                Los agentes lo verán cuando esté listo
+              </Text>
+            )}
+          </Group>
           <Text size="sm" c="dimmed">
             Desde {day(video.available_from)} · {formatDuration(video.duration_seconds)} · {views}
           </Text>
@@ -59,6 +91,11 @@ export function VideoCard({ video, canMoveUp, canMoveDown, busy, onEdit, onFiles
           <Button size="xs" variant="default" disabled={!canMoveDown || busy} onClick={() => onMove(1)} aria-label={`Bajar ${video.title}`}>
             ↓
           </Button>
+          {video.processing === 'failed' && (
+            <Button size="xs" color="red" onClick={onReprocess} disabled={busy} aria-label={`Reintentar ${video.title}`}>
+              Reintentar
+            </Button>
+          )}
           <Button size="xs" variant="light" onClick={onEdit} disabled={busy} aria-label={`Editar ${video.title}`}>
             Editar
           </Button>

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import type { AdminVideo } from '#contract/programme-videos';
 import { canMoveVideo, moveVideo } from '#domain/programme-videos';
 import { errorMessage } from '#api/http';
-import { deleteVideo, reorderVideos, updateVideo } from '#api/programme-videos';
+import { deleteVideo, reorderVideos, reprocessVideo, updateVideo } from '#api/programme-videos';
 import { sessionAtom } from '#offline/session';
 import { LoadError } from '#components/load-error';
 import { PageLoader } from '#components/page-loader';
@@ -13,6 +13,9 @@ import { FilesForm } from './files-form.tsx';
 import { useProgrammeVideos } from './queries.ts';
 import { VideoCard } from './video-card.tsx';
 import { VideoForm } from './video-form.tsx';
+
+/** While a video is queued or being processed, the list is read again this often. */
+export const PROCESSING_POLL_MS = 3_000;
 
 type Dialog = { kind: 'new' } | { kind: 'edit'; video: AdminVideo } | { kind: 'files'; video: AdminVideo } | { kind: 'delete'; video: AdminVideo };
 
@@ -25,6 +28,13 @@ export function VideosSection() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const processing = query.data?.some((a) => a.videos.some((v) => v.processing === 'queued' || v.processing === 'running')) ?? false;
+  const { revalidate } = query;
+  useEffect(() => {
+    if (!processing || !online) return;
+    const timer = setInterval(() => void revalidate(), PROCESSING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [processing, online, revalidate]);
 
   if (query.isLoading && !query.data) return <PageLoader label="Cargando los vídeos..." />;
   if (!query.data) return <LoadError title={query.error ?? 'No se pudieron cargar los vídeos'} onRetry={() => void query.revalidate()} />;
@@ -101,6 +111,7 @@ export function VideosSection() {
               onToggleHidden={() => void toggleHidden(video)}
               onMove={(step) => void move(video, step)}
               onDelete={() => setDialog({ kind: 'delete', video })}
+              onReprocess={() => void act(() => reprocessVideo(video.id))}
             />
           ))}
         </Stack>

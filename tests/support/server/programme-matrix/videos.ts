@@ -25,6 +25,10 @@ export const videosRows: MatrixCase[] = [
     request: () => ({ url: '/api/programa/videos/orden', payload: { atributo_id: 3, ids: [] } }), expect: adminOnly(400),
   },
   {
+    route: 'POST /api/programa/videos/:id/reprocesar', about: 'a video whose processing has not failed: 409 after the access check',
+    request: (fx) => ({ url: `/api/programa/videos/${fx.videoId}/reprocesar` }), expect: adminOnly(409),
+  },
+  {
     route: 'DELETE /api/programa/videos/:id', about: 'a video that does not exist',
     request: () => ({ url: `/api/programa/videos/${NO_VIDEO}` }), expect: adminOnly(404),
   },
