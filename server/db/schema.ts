@@ -38,6 +38,8 @@ export interface UsersTable {
   platform_id: number | null;
   site_id: number | null;
   puntos_ring_ring: Generated<number>;
+  /** Time accommodation (0043): 1, 1.5 or 2, #domain/scoring TimeFactor. */
+  time_factor: Generated<number>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

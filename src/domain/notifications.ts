@@ -5,7 +5,7 @@
 // The server's SQL mirrors mayBeNotified (agents: empty perfil) and uses these keys verbatim.
 import type { NotificationKind } from '#contract/notifications';
 import { calendarDay, PROGRAMME_TIME_ZONE, type CalendarEntry } from './calendar';
-import { formatNumber } from './format';
+import { formatDayMonth, formatNumber } from './format';
 import { paths } from './paths';
 import { isAgentProfile } from './profiles';
 import { prizeTierOf, prizeTiers } from './ranking';
@@ -24,7 +24,8 @@ export type NotificationFacts =
   | { kind: 'quiz2-abierto'; attribute: { slug: string; nombre: string } }
   | { kind: 'premio-acreditado'; attribute: { nombre: string }; amount: number }
   | { kind: 'banda-perdida'; attribute: { slug: string; nombre: string } }
-  | { kind: 'cupon-listo'; productName: string };
+  | { kind: 'cupon-listo'; productName: string }
+  | { kind: 'imps-caducan'; amount: number; expiresAt: Date; daysBefore: number };
 
 export function notificationText(facts: NotificationFacts): NotificationText {
   switch (facts.kind) {
@@ -58,6 +59,12 @@ export function notificationText(facts: NotificationFacts): NotificationText {
         texto: `Ya tienes ${facts.productName} en Mis Premios.`,
         url: paths.orders.getHref(),
       };
+    case 'imps-caducan':
+      return {
+        titulo: facts.daysBefore <= 7 ? 'Tus IMPs caducan esta semana' : 'Tus IMPs caducan en un mes',
+        texto: `${formatNumber(facts.amount)} IMPs caducan el ${formatDayMonth(facts.expiresAt, PROGRAMME_TIME_ZONE) ?? ''}. Úsalos antes.`,
+        url: paths.history.getHref(),
+      };
   }
 }
 
@@ -76,6 +83,8 @@ export const notificationEventKeys = {
   prizeCredited: (attributeId: number) => `premio-acreditado:${attributeId}`,
   bandLost: (attributeId: number, now: Date) => `banda-perdida:${attributeId}:${calendarDay(now)}`,
   couponReady: (orderId: number) => `cupon-listo:${orderId}`,
+  /** A batch (its lapse day) and the lead (30 or 7 days): each notice once, whatever the runs. */
+  impsLapsing: (day: string, daysBefore: number) => `imps-caducan:${day}:${daysBefore}`,
 };
 
 /** A calendar event missed while no server ran is still told this many days late, not later. */
