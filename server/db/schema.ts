@@ -336,6 +336,8 @@ export interface QuizQuestionsTable {
   quiz: number;
   position: number;
   text: string;
+  /** One line the agent reads after a Repaso answer (migration 0040); null when the operator wrote none. */
+  explanation: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An option of a question; exactly one per question is correct. */
@@ -583,6 +585,8 @@ export interface Database {
   settings: SettingsTable;
   content_changes: ContentChangesTable;
   media_files: MediaFilesTable;
+  repaso_items: RepasoItemsTable;
+  repaso_answers: RepasoAnswersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -635,4 +639,27 @@ export interface VapidKeysTable {
 export interface NotificationBandMembersTable {
   attribute_id: number;
   user_id: number;
+}
+
+/** Where a reviewed Repaso question stands for an agent (migration 0040): stage = right reviews in a row. */
+export interface RepasoItemsTable {
+  user_id: number;
+  question_id: number;
+  stage: number;
+  reviews: number;
+  /** The programme day it is due again, YYYY-MM-DD. */
+  due_day: ColumnType<string, string, string>;
+  graduated_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** One Repaso review (migration 0040): review 1 is the question's "second sight". */
+export interface RepasoAnswersTable {
+  user_id: number;
+  question_id: number;
+  review: number;
+  option_id: number;
+  correct: boolean;
+  occurred_at: Timestamp;
+  received_at: Timestamp;
 }

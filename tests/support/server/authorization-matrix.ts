@@ -136,6 +136,17 @@ export const MATRIX: MatrixCase[] = [
     expect: ownerOnly(200, { interno: 403, plataforma: 403, latam: 403, admin: 403, impersonation: 403, sync: 200 }),
   },
 
+  // Repaso: the agent's own round; staff do not take part; impersonation only reads; a review earns nothing.
+  {
+    route: 'GET /api/repaso', about: "each agent's own round; staff take no part; impersonation reads the agent's",
+    request: () => ({ url: '/api/repaso' }), expect: signedIn(403, { agent2: 200, agent1: 200, impersonation: 200 }),
+  },
+  {
+    route: 'POST /api/repaso/:pregunta/respuesta', about: "a question of Ana's Repaso: her own (and her queued row, counted once); another agent finds nothing",
+    request: (fx) => ({ url: `/api/repaso/${fx.repasoQuestionId}/respuesta`, payload: { respuesta_id: fx.repasoOptionId, vista: 1 } }),
+    expect: signedIn(403, { agent2: 200, agent1: 404, sync: 200 }),
+  },
+
   // Rewards (brand 2): only agents spend; a coupon page is reached by its unguessable code.
   { route: 'GET /api/cheque-motiva/products', request: () => ({ url: '/api/cheque-motiva/products' }), expect: signedIn(200, { agent1: 403 }) },
   {

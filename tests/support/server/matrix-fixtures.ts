@@ -5,7 +5,9 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { IMPORT_COLUMNS } from '#contract/admin';
 import type { UserRow } from '#server/db/schema';
+import { isRepasoDue } from '#domain/repaso';
 import { createAuthService } from '#server/modules/auth/service';
+import { createRepasoRepository } from '#server/modules/repaso/repository';
 import { signSsoToken } from '#server/modules/auth/sso-token';
 import { queuedRowHeaders } from '#test-support/server/agents';
 import { csvOf, type Rows } from '#test-support/server/import-files';
@@ -28,6 +30,9 @@ export interface Fixtures {
   participationId: number;
   answerUrl: string;
   answerOptionId: number;
+  /** A question in Ana's Repaso, due, and its correct option. */
+  repasoQuestionId: number;
+  repasoOptionId: number;
   redeemBody: { product: number; value: number };
   couponCode: string;
   portraitPath: string;
@@ -128,6 +133,10 @@ export async function buildFixtures(ctx: TestContext): Promise<Fixtures> {
   }).returning('id').executeTakeFirstOrThrow();
 
   const bruno = await userBy(EMAILS.agent1);
+  // Ana's showcase quizzes have wrong answers: a question of her Repaso, due at the matrix's moment.
+  const repasoItem = (await createRepasoRepository(ctx.db).items(ana.id)).find((item) => isRepasoDue({ dueDay: item.due_day, graduated: item.graduated }, ctx.clock.now()));
+  if (!repasoItem) throw new Error('fixture missing: a due question in Ana\'s Repaso');
+  const repasoOption = await one<{ id: number }>(ctx, `SELECT id FROM quiz_options WHERE question_id = ${repasoItem.question_id} AND correct`);
   /** A row with the template's columns: only the named cells are filled. */
   const importRow = (cells: Partial<Record<(typeof IMPORT_COLUMNS)[number], string | number>>) => IMPORT_COLUMNS.map((c) => cells[c] ?? null);
   const selfPromotionRows = async (actor: Actor): Promise<Rows> => {
@@ -150,6 +159,8 @@ export async function buildFixtures(ctx: TestContext): Promise<Fixtures> {
     participationId: participation.id,
     answerUrl: `/api/${participation.id}/${question.id}/3/answer`,
     answerOptionId: question.option_id,
+    repasoQuestionId: repasoItem.question_id,
+    repasoOptionId: repasoOption.id,
     redeemBody: { product: price.id, value: price.valor_rings },
     couponCode: coupon.code,
     portraitPath: portrait.image_path,
