@@ -33,6 +33,8 @@ export const cacheKeys = {
     bundle: (participationId: number) => `quiz-preguntas:${participationId}`,
     results: (participationId: number) => `quiz-respuestas:${participationId}`,
   },
+  /** The agent's Repaso round (GET repaso), with the answers this device gave (#data/repaso). */
+  repaso: 'repaso',
   reface: {
     status: (attributeId: number) => `reface-status:${attributeId}`,
     album: 'album',
