@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerResponseSchema, questionBundleResponseSchema, startResponseSchema, type Question } from '#contract/quiz';
+import { coachingQuestionsSchema } from '#contract/coaching';
 import { repasoAnswerResultSchema, repasoRoundSchema, type RepasoRound } from '#contract/repaso';
 import { createAgent, sessionToken, type TestAgent } from '#test-support/server/agents';
 import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
@@ -188,5 +189,26 @@ describe('Repaso', () => {
     expect((await review(other.token, questions[0]!.id, body)).statusCode).toBe(404);
     expect(await round(other.token)).toEqual({ preguntas: [], pendientes: 0 });
     expect(await repasoRows(agent)).toEqual([]);
+  });
+
+  it('gives Seguimiento each question\'s retention (right at second sight) beside its failure rate', async () => {
+    ctx.clock.set(NOW);
+    const { agent, questions } = await agentAfterQuiz('Yoli');
+    await later(agent, DAY);
+    for (const q of questions.slice(0, 2)) {
+      expect((await review(agent.token, q.id, { respuesta_id: await correctOf(q.id), vista: 1 })).statusCode).toBe(200);
+    }
+    const admin = await ctx.db.selectFrom('users').selectAll().where('email', '=', 'admin@impecable.demo').executeTakeFirstOrThrow();
+    const res = await inject(await sessionToken(ctx, admin), 'GET', `/seguimiento/preguntas/${ACCESIBLE}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = coachingQuestionsSchema.parse(res.json()).quizzes.flatMap((q) => q.preguntas);
+    const firsts = await ctx.db.selectFrom('repaso_answers').select(['question_id', 'correct']).where('review', '=', 1).execute();
+    for (const row of rows) {
+      const seen = firsts.filter((f) => f.question_id === row.question_id);
+      const right = seen.filter((f) => f.correct).length;
+      expect([row.repaso_vistas, row.repaso_aciertos, row.retencion], `P${row.posicion}`).toEqual([seen.length, right, seen.length === 0 ? null : right / seen.length]);
+      expect(row.tasa_fallo).toBeGreaterThanOrEqual(0);
+    }
+    expect(rows.find((r) => r.question_id === questions[0]!.id)!.repaso_vistas).toBeGreaterThan(0);
   });
 });
