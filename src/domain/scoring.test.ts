@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeFactor, MAX_QUIZ_POINTS, pointsForElapsed, RESPONSE_TIME_POINTS, scaledBands, type TimeFactor } from './scoring';
+import { bandAt, isTimeFactor, MAX_QUIZ_POINTS, pointsForElapsed, RESPONSE_TIME_POINTS, scaledBands, type TimeFactor } from './scoring';
 
 describe('pointsForElapsed', () => {
   it.each([
@@ -60,6 +60,12 @@ describe('time accommodation: scaled bands', () => {
     [10, 2, 5],
   ])('%d s at ×%d → %i', (seconds, factor, points) => {
     expect(pointsForElapsed(seconds, true, factor)).toBe(points);
+  });
+
+  it('bandAt says until when the agent\'s current band lasts', () => {
+    expect(bandAt(30, 2)).toMatchObject({ points: 5, toSeconds: 39 });
+    expect(bandAt(30, 1)).toMatchObject({ points: 4, toSeconds: 30 });
+    expect(bandAt(200, 1.5)).toMatchObject({ points: 1, toSeconds: null });
   });
 
   it('a wrong answer scores 0 whatever the factor', () => {

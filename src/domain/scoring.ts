@@ -62,10 +62,14 @@ export function scaledBands(factor: TimeFactor = 1): readonly ResponseTimeBand[]
   });
 }
 
+/** The agent's band `seconds` after the question was shown (whole seconds, floor). */
+export function bandAt(seconds: number, factor: TimeFactor = 1): ResponseTimeBand | undefined {
+  const whole = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : Number.POSITIVE_INFINITY;
+  return scaledBands(factor).find((b) => whole >= b.fromSeconds && (b.toSeconds === null || whole <= b.toSeconds));
+}
+
 /** Points for one answer given `seconds` after the question was shown, with the agent's bands. */
 export function pointsForElapsed(seconds: number, correct: boolean, factor: TimeFactor = 1): number {
   if (!correct) return WRONG_ANSWER_POINTS;
-  const whole = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : Number.POSITIVE_INFINITY;
-  const band = scaledBands(factor).find((b) => whole >= b.fromSeconds && (b.toSeconds === null || whole <= b.toSeconds));
-  return band?.points ?? WRONG_ANSWER_POINTS;
+  return bandAt(seconds, factor)?.points ?? WRONG_ANSWER_POINTS;
 }

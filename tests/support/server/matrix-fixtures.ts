@@ -52,6 +52,8 @@ export interface Fixtures {
   ringRingGrantRows: Rows;
   /** The impersonation target (brand 2, Plataforma Centro: inside INTERNO's and PLATAFORMA's scope) with Ring Ring points. */
   ringRingInScopeRows: Rows;
+  /** Extended time (×2) for an agent inside INTERNO's and PLATAFORMA's scope: only an admin grants it. */
+  timeGrantInScopeRows: Rows;
   /** One of Ana's notifications (avisos). */
   notificationId: number;
   /** A device subscription with valid keys (never sent to: nothing is notified in the matrix). */
@@ -174,6 +176,7 @@ export async function buildFixtures(ctx: TestContext): Promise<Fixtures> {
     selfPromotionRows: (actor) => promotions[actor],
     ringRingGrantRows: [importRow({ name: bruno.name, email: bruno.email, marca_id: bruno.brand_id, puntos_ring_ring: 999_999 })],
     ringRingInScopeRows: [importRow({ name: target.name, email: target.email, marca_id: target.brand_id, puntos_ring_ring: 5_000 })],
+    timeGrantInScopeRows: [importRow({ name: target.name, email: target.email, marca_id: target.brand_id, tiempo_adaptado: 2 })],
     notificationId: notification.id,
     pushSubscription: {
       // A browser push service's address (push-target.ts); the matrix runs no job, so nothing is sent to it.
