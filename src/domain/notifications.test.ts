@@ -13,6 +13,7 @@ describe('notificationText', () => {
     'banda-perdida': { kind: 'banda-perdida', attribute: ACCESIBLE },
     'cupon-listo': { kind: 'cupon-listo', productName: 'Tarjeta regalo Mercado Verde' },
     'imps-caducan': { kind: 'imps-caducan', amount: 1120, expiresAt: new Date('2027-03-03T10:00:00Z'), daysBefore: 30 },
+    repaso: { kind: 'repaso', questions: 5 },
   };
 
   it.each([
@@ -22,6 +23,7 @@ describe('notificationText', () => {
     ['banda-perdida', 'Te han adelantado', '/ranking/accesible'],
     ['cupon-listo', 'Tu cupón está listo', '/mis-ordenes'],
     ['imps-caducan', 'Tus IMPs caducan en un mes', '/mis-ingresos'],
+    ['repaso', 'Tienes un Repaso', '/repaso'],
   ] as const)('%s: "%s", opens %s', (kind, titulo, url) => {
     const text = notificationText(facts[kind]);
     expect(text).toMatchObject({ titulo, url });

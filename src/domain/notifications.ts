@@ -10,6 +10,7 @@ import { paths } from './paths';
 import { isAgentProfile } from './profiles';
 import { prizeTierOf, prizeTiers } from './ranking';
 import { dateTimeFormat } from './date-format';
+import { repasoHomeLine } from './repaso';
 
 /** What a notification shows: a short Spanish title and text, and the app screen a tap opens. */
 export interface NotificationText {
@@ -25,7 +26,8 @@ export type NotificationFacts =
   | { kind: 'premio-acreditado'; attribute: { nombre: string }; amount: number }
   | { kind: 'banda-perdida'; attribute: { slug: string; nombre: string } }
   | { kind: 'cupon-listo'; productName: string }
-  | { kind: 'imps-caducan'; amount: number; expiresAt: Date; daysBefore: number };
+  | { kind: 'imps-caducan'; amount: number; expiresAt: Date; daysBefore: number }
+  | { kind: 'repaso'; questions: number };
 
 export function notificationText(facts: NotificationFacts): NotificationText {
   switch (facts.kind) {
@@ -65,6 +67,12 @@ export function notificationText(facts: NotificationFacts): NotificationText {
         texto: `${formatNumber(facts.amount)} IMPs caducan el ${formatDayMonth(facts.expiresAt, PROGRAMME_TIME_ZONE) ?? ''}. Úsalos antes.`,
         url: paths.history.getHref(),
       };
+    case 'repaso':
+      return {
+        titulo: 'Tienes un Repaso',
+        texto: `${repasoHomeLine(facts.questions)}, sin tiempo y sin IMPs: para que no se te olviden.`,
+        url: paths.repaso.getHref(),
+      };
   }
 }
 
@@ -85,6 +93,8 @@ export const notificationEventKeys = {
   couponReady: (orderId: number) => `cupon-listo:${orderId}`,
   /** A batch (its lapse day) and the lead (30 or 7 days): each notice once, whatever the runs. */
   impsLapsing: (day: string, daysBefore: number) => `imps-caducan:${day}:${daysBefore}`,
+  /** A Repaso round, by the first day its questions were due: told once, however long it waits. */
+  repasoDue: (since: string) => `repaso:${since}`,
 };
 
 /** A calendar event missed while no server ran is still told this many days late, not later. */

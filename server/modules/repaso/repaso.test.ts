@@ -6,6 +6,7 @@ import { coachingQuestionsSchema } from '#contract/coaching';
 import { repasoAnswerResultSchema, repasoRoundSchema, type RepasoRound } from '#contract/repaso';
 import { createAgent, sessionToken, type TestAgent } from '#test-support/server/agents';
 import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
+import { notifyRepasoDue } from './reminders.ts';
 
 // Repaso through the API (PGlite, or PostgreSQL with TEST_DATABASE_URL): which answers come
 // back and when, each review counted once however often it is delivered, who may read and
@@ -210,5 +211,41 @@ describe('Repaso', () => {
       expect(row.tasa_fallo).toBeGreaterThanOrEqual(0);
     }
     expect(rows.find((r) => r.question_id === questions[0]!.id)!.repaso_vistas).toBeGreaterThan(0);
+  });
+
+  it('reminds (Avisos) once per due round, agents only', async () => {
+    ctx.clock.set(NOW);
+    const { agent, questions } = await agentAfterQuiz('Zoe');
+    const notices = () => ctx.db.selectFrom('notifications').select(['kind', 'event_key', 'title', 'body', 'url']).where('user_id', '=', agent.user.id).orderBy('id').execute();
+    await notifyRepasoDue(ctx.db, ctx.clock.now());
+    expect(await notices()).toEqual([]);
+
+    await later(agent, DAY);
+    await notifyRepasoDue(ctx.db, ctx.clock.now());
+    await notifyRepasoDue(ctx.db, ctx.clock.now());
+    ctx.clock.advance(3 * 3_600_000);
+    await notifyRepasoDue(ctx.db, ctx.clock.now());
+    expect(await notices()).toEqual([{
+      kind: 'repaso', event_key: 'repaso:2025-06-21', title: 'Tienes un Repaso',
+      body: 'Repaso: 3 preguntas, sin tiempo y sin IMPs: para que no se te olviden.', url: '/repaso',
+    }]);
+
+    // Answered (one wrong): the next round, the day after, is told once more.
+    agent.token = await sessionToken(ctx, agent.user);
+    for (const [i, q] of questions.slice(0, 3).entries()) {
+      const optionId = i === 0 ? await wrongOf(q) : await correctOf(q.id);
+      expect((await review(agent.token, q.id, { respuesta_id: optionId, vista: 1 })).statusCode).toBe(200);
+    }
+    await notifyRepasoDue(ctx.db, ctx.clock.now());
+    expect(await notices()).toHaveLength(1);
+    await later(agent, DAY);
+    await notifyRepasoDue(ctx.db, ctx.clock.now());
+    expect((await notices()).map((n) => [n.event_key, n.body])).toEqual([
+      ['repaso:2025-06-21', 'Repaso: 3 preguntas, sin tiempo y sin IMPs: para que no se te olviden.'],
+      ['repaso:2025-06-22', 'Repaso: 1 pregunta, sin tiempo y sin IMPs: para que no se te olviden.'],
+    ]);
+    const staff = await ctx.db.selectFrom('notifications as n').innerJoin('users as u', 'u.id', 'n.user_id')
+      .select('u.perfil').where('n.kind', '=', 'repaso').where(sql<boolean>`btrim(u.perfil) <> ''`).execute();
+    expect(staff).toEqual([]);
   });
 });

@@ -98,9 +98,9 @@ export function createRepasoRepository(db: Db) {
      * Agents (empty perfil) with questions due on `today`, each with the earliest due day of
      * their round: the reminder's key, so a round is told once however long it waits.
      */
-    async dueAgents(today: string): Promise<{ user_id: number; since: string }[]> {
-      const { rows } = await sql<{ user_id: number; since: string }>`
-        SELECT c.user_id, min(c.due_day) AS since FROM (${candidates(null)}) c
+    async dueAgents(today: string): Promise<{ user_id: number; since: string; questions: number }[]> {
+      const { rows } = await sql<{ user_id: number; since: string; questions: number }>`
+        SELECT c.user_id, min(c.due_day) AS since, count(*)::int AS questions FROM (${candidates(null)}) c
         JOIN users u ON u.id = c.user_id AND btrim(u.perfil) = ''
         WHERE NOT c.graduated AND c.due_day <= ${today} GROUP BY c.user_id`.execute(db);
       return rows;
