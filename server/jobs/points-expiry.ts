@@ -4,12 +4,10 @@
 // list is the balance rows whose lapse check has come (user_balances.lapse_check_at), however
 // long ago. Idempotent: each credit's expiry row has a unique source key, so a rerun or a
 // second instance writes nothing. Reschedules itself for the next day through a per-day key.
-// Then it tells agents what lapses in 30 and in 7 days (issue 39, lapse-notices.ts), each once.
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { usersDueForExpiry } from '#server/modules/points/ledger';
 import { expireLapsed } from '#server/modules/points/movements';
-import { notifyLapsingImps } from '#server/modules/points/lapse-notices';
 import { enqueueJob, type JobHandler } from './runner.ts';
 
 export const POINTS_EXPIRY_JOB = 'points-expiry';
@@ -33,7 +31,6 @@ export function pointsExpiryHandler(db: Kysely<Database>, clock: () => Date): Jo
   return async () => {
     const now = clock();
     await expireLapsedCredits(db, now);
-    await notifyLapsingImps(db, now);
     await schedulePointsExpiry(db, now);
   };
 }

@@ -13,6 +13,9 @@ import { inTransaction, notify } from '#server/modules/notifications/notify';
 import { ledgerState } from './ledger.ts';
 
 type Db = Kysely<Database>;
+
+/** Once a programme day, queued by the hourly notification check (its first run of the day, or at start). */
+export const LAPSE_NOTICES_JOB = 'imps-lapse-notices';
 const DAY = 86_400_000;
 /** How far ahead the job looks: the 30-day notice, and a day of slack for the programme's time zone. */
 const LOOK_AHEAD_DAYS = 31;

@@ -4,10 +4,11 @@
 // Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impsLapsesResponseSchema } from '#contract/points';
-import { expireLapsedCredits, pointsExpiryHandler } from '#server/jobs/points-expiry';
+import { expireLapsedCredits } from '#server/jobs/points-expiry';
+import { notificationEventHandlers } from '#server/modules/notifications/events';
 import { createAgent, type TestAgent } from '#test-support/server/agents';
 import { bearer, createTestApp, type TestContext } from '#test-support/server/test-app';
-import { notifyLapsingImps } from './lapse-notices.ts';
+import { LAPSE_NOTICES_JOB, notifyLapsingImps } from './lapse-notices.ts';
 import { debit, earn } from './movements.ts';
 
 const DAY = 86_400_000;
@@ -79,7 +80,7 @@ describe('lapse notices, 30 and 7 days before', () => {
 
     await notifyLapsingImps(ctx.db, NOW);
     // A second run, as a second instance or a retried job would make: nothing more.
-    await pointsExpiryHandler(ctx.db, () => NOW)({}, {} as never);
+    await notificationEventHandlers({ db: ctx.db, clock: () => NOW })[LAPSE_NOTICES_JOB]?.({}, {} as never);
     const thirty = [{
       kind: 'imps-caducan', event_key: 'imps-caducan:2027-03-03:30', title: 'Tus IMPs caducan en un mes',
       body: '120 IMPs caducan el 3 de marzo. Úsalos antes.', url: '/mis-ingresos',
