@@ -13,7 +13,7 @@ export async function queueRepasoAnswer(userId: number, question: RepasoQuestion
   await runCommand({
     userId,
     label: `Repaso: ${question.pregunta.length > 40 ? `${question.pregunta.slice(0, 40)}…` : question.pregunta}`,
-    subject: { kind: 'other' },
+    subject: { kind: 'repaso-answer', questionId: question.id_pregunta },
     request: { method: 'POST', path: buildPath(REPASO_PATHS.answer, { pregunta: question.id_pregunta }), body: { respuesta_id: optionId, vista: question.vista } },
     affects: [cacheKeys.repaso],
     apply: (tables) => updateSnapshot<RepasoOnDevice>(tables, cacheKeys.repaso, userId, (round) => ({
