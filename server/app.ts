@@ -23,6 +23,7 @@ import { createAuthService } from './modules/auth/service.ts';
 import { logEventsRoutes } from './modules/log-events/routes.ts';
 import { navigationRoutes } from './modules/navigation/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { repasoRoutes } from '#server/modules/repaso/routes';
 import { orderSummaryRoutes } from './modules/order-summary/routes.ts';
 import { pointsRoutes } from './modules/points/routes.ts';
 import { quizRoutes } from './modules/quiz/routes.ts';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(userImportRoutes, deps);
     await api.register(refacesRoutes, deps);
     await api.register(notificationsRoutes, deps);
+    await api.register(repasoRoutes, deps);
     await api.register(programmeRoutes, { ...deps, media });
     await api.register(syncRoutes, { batchTimeBudgetMs: config.admission.batchTimeBudgetMs });
 

@@ -30,6 +30,7 @@ import { LocalRefaceProvider } from './modules/refaces/local-provider.ts';
 import { REFACE_JOB, refaceJobHandler } from './modules/refaces/processor.ts';
 import { RANKING_MONTH_END_JOB, rankingMonthEndHandler, scheduleRankingMonthEnd } from './modules/rankings/month-end.ts';
 import { notificationJobHandlers, startNotifications } from './modules/notifications/jobs.ts';
+import { repasoReminderHandlers, scheduleRepasoReminders } from '#server/modules/repaso/reminders';
 import { RECONCILE_ORDER_JOB, reconcileOrderHandler } from './modules/rewards/jobs.ts';
 import { prepareDatabase, preparedNotice } from './prepare-database.ts';
 import { DEMO_USERS } from './seed/demo-users.ts';
@@ -103,6 +104,7 @@ async function serve(config: Config, opened: OpenedDatabase, pidFile: string | n
     [REFACE_JOB]: refaceJobHandler({ db, clock }, new LocalRefaceProvider(), app.log),
     [RANKING_MONTH_END_JOB]: rankingMonthEndHandler(db, clock, app.log),
     ...notificationJobHandlers({ db, config, clock }, app.log),
+    ...repasoReminderHandlers({ db, clock }),
     // One transcoding at a time beside the loop (issue 36), into the store the app serves from.
     ...videoJobHandlers({ db, media: app.media, logger: app.log }),
   };
@@ -112,6 +114,7 @@ async function serve(config: Config, opened: OpenedDatabase, pidFile: string | n
   await schedulePointsExpiry(db, clock());
   await scheduleRankingMonthEnd(db, clock());
   await startNotifications({ db, config }, clock());
+  await scheduleRepasoReminders(db, clock());
   runner.start();
 
   onStopSignals(async (signal) => {

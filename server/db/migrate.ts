@@ -28,6 +28,8 @@ import * as settingsNotify from './migrations/0028-settings-notify.ts';
 import * as programmeAttributes from './migrations/0030-programme-attributes.ts';
 import * as videoProcessing from './migrations/0031-video-processing.ts';
 import * as videoRenditions from './migrations/0032-video-renditions.ts';
+import * as repaso from './migrations/0040-repaso.ts';
+import * as timeAccommodation from './migrations/0043-time-accommodation.ts';
 import type { Database } from './schema.ts';
 
 /** Add each new migration here, named by its file; names sort in the order they run. */
@@ -59,6 +61,8 @@ const migrations: Record<string, Migration> = {
   '0030-programme-attributes': programmeAttributes,
   '0031-video-processing': videoProcessing,
   '0032-video-renditions': videoRenditions,
+  '0040-repaso': repaso,
+  '0043-time-accommodation': timeAccommodation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -38,6 +38,8 @@ export interface UsersTable {
   platform_id: number | null;
   site_id: number | null;
   puntos_ring_ring: Generated<number>;
+  /** Time accommodation (0043): 1, 1.5 or 2, #domain/scoring TimeFactor. */
+  time_factor: Generated<number>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -347,6 +349,8 @@ export interface QuizQuestionsTable {
   quiz: number;
   position: number;
   text: string;
+  /** One line the agent reads after a Repaso answer (migration 0040); null when the operator wrote none. */
+  explanation: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An option of a question; exactly one per question is correct. */
@@ -595,6 +599,8 @@ export interface Database {
   content_changes: ContentChangesTable;
   media_files: MediaFilesTable;
   video_renditions: VideoRenditionsTable;
+  repaso_items: RepasoItemsTable;
+  repaso_answers: RepasoAnswersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -647,4 +653,27 @@ export interface VapidKeysTable {
 export interface NotificationBandMembersTable {
   attribute_id: number;
   user_id: number;
+}
+
+/** Where a reviewed Repaso question stands for an agent (migration 0040): stage = right reviews in a row. */
+export interface RepasoItemsTable {
+  user_id: number;
+  question_id: number;
+  stage: number;
+  reviews: number;
+  /** The programme day it is due again, YYYY-MM-DD. */
+  due_day: ColumnType<string, string, string>;
+  graduated_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** One Repaso review (migration 0040): review 1 is the question's "second sight". */
+export interface RepasoAnswersTable {
+  user_id: number;
+  question_id: number;
+  review: number;
+  option_id: number;
+  correct: boolean;
+  occurred_at: Timestamp;
+  received_at: Timestamp;
 }

@@ -17,6 +17,7 @@ import { impsResponseSchema, POINTS_PATHS } from '#contract/points';
 import * as programmeCalendarContract from '#contract/programme-calendar';
 import * as programmeCatalogueContract from '#contract/programme-catalogue';
 import * as programmePackContract from '#contract/programme-pack';
+import * as repasoContract from '#contract/repaso';
 import { PACK_PATHS } from '#contract/programme-pack';
 import * as programmePrizesContract from '#contract/programme-prizes';
 import * as programmeSettingsContract from '#contract/programme-settings';
@@ -88,7 +89,7 @@ describe('the server follows the contract', () => {
   it('answers every JSON route with one of the contract\'s own schemas, never a server-side copy', () => {
     const contract = new Set([adminContract, attributesContract, coachingContract, commonContract, notificationsContract, pointsContract, quizContract, rankingContract, refaceContract,
       programmeSettingsContract, rewardsContract, sessionContract, syncContract, trainingContract, programmeQuizzesContract,
-      programmeVideosContract, programmeCalendarContract, programmeCatalogueContract, programmePrizesContract, programmePackContract].flatMap((module) => Object.values(module).filter((v) => v instanceof z.core.$ZodType)));
+      programmeVideosContract, programmeCalendarContract, programmeCatalogueContract, programmePrizesContract, programmePackContract, repasoContract].flatMap((module) => Object.values(module).filter((v) => v instanceof z.core.$ZodType)));
     const json = declared.filter((route) => !isFileRoute(route));
     expect(json.filter(({ response }) => !contract.has(response?.[200] as z.core.$ZodType)).map(({ method, path }) => `${method} ${path}`)).toEqual([]);
   });

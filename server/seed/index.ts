@@ -19,6 +19,7 @@ import { planUsers } from './people.ts';
 import { seedRefaces } from './refaces.ts';
 import { seedSummaryOrders } from './order-summary.ts';
 import { seedRewards } from './rewards.ts';
+import { seedLapsingBatch } from './lapsing.ts';
 import { chunks, createRng } from './prng.ts';
 import { seedQuizzes } from './quizzes.ts';
 import { planVideoProgress, SHOWCASE_EMAIL, shapeShowcase } from './training.ts';
@@ -75,6 +76,7 @@ async function seedWith(db: Kysely<Database>, now: Date, agentCount: number, med
     await seedRefaces(trx);
     await seedRewards(trx, now);
     await seedSummaryOrders(trx, now);
+    await seedLapsingBatch(trx, now);
     // Its own stream, so video progress never shifts the users or the ledger drawn above.
     const progress = planVideoProgress(createRng(SEED + 1), catalogue, users, ledger, now, showcaseId);
     await insertVideoProgress(trx, progress);

@@ -1,7 +1,7 @@
 // Supervisor and admin calls (spec 7): the simulated-navigation lists, the order summary and
 // its workbook, and the user import. All need the network; none is queued in the outbox.
 import { ADMIN_PATHS } from '#contract/admin-constants';
-import type { ImportResponse, NavigationAgent, OrderSummaryRow } from '#contract/admin';
+import type { ImportResponse, NavigationAgent, OrderSummaryRow, TimeAccommodation } from '#contract/admin';
 import { API_BASE } from '#contract/common-constants';
 import { apiPath, http, readJson, toApiRequestError } from '#api/http';
 
@@ -51,3 +51,14 @@ export async function importUsers(file: File): Promise<ImportResponse> {
 
 /** Where the template downloads from (public; a plain link works). */
 export const IMPORT_TEMPLATE_URL = `${API_BASE}${ADMIN_PATHS.importTemplate}`;
+
+/** GET tiempo-adaptado/{nick}: an agent's time accommodation (admin only). */
+export async function fetchTimeAccommodation(nick: string): Promise<TimeAccommodation> {
+  return (await readJson(http.get(apiPath(ADMIN_PATHS.timeAccommodation, { nick })), contract, 'timeAccommodationResponseSchema')).data;
+}
+
+/** PUT tiempo-adaptado/{nick}: online only (an admin's change, never queued). */
+export async function saveTimeAccommodation(nick: string, factor: number): Promise<TimeAccommodation> {
+  const answer = http.put(apiPath(ADMIN_PATHS.timeAccommodation, { nick }), { json: { factor_tiempo: factor }, retry: 0 });
+  return (await readJson(answer, contract, 'timeAccommodationResponseSchema')).data;
+}

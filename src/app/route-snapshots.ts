@@ -52,7 +52,7 @@ function coachingKeys(query: URLSearchParams): (string | null)[] {
 
 /** Every protected route of router.tsx (route-snapshots.test.ts checks none is missing). */
 export const ROUTE_SNAPSHOTS: Record<string, Keys> = {
-  [paths.home.path]: () => [cacheKeys.attributes, ...ATTRIBUTE_IDS.map(cacheKeys.progress)],
+  [paths.home.path]: () => [cacheKeys.attributes, ...ATTRIBUTE_IDS.map(cacheKeys.progress), cacheKeys.repaso],
   [paths.attributes.path]: () => [cacheKeys.attributes],
   [paths.dashboard.path]: ({ atributo }) =>
     ofAttribute(atributo, (id) => [
@@ -67,7 +67,8 @@ export const ROUTE_SNAPSHOTS: Record<string, Keys> = {
   [paths.rules.path]: () => [],
   [paths.catalogue.path]: () => [cacheKeys.rewards.catalogue],
   [paths.orders.path]: () => [cacheKeys.rewards.orders],
-  [paths.history.path]: () => [cacheKeys.rewards.history],
+  [paths.history.path]: () => [cacheKeys.rewards.history, cacheKeys.rewards.lapses],
+  [paths.repaso.path]: () => [cacheKeys.repaso],
   [paths.simulatedNavigation.path]: () => [cacheKeys.admin.brands],
   [paths.orderSummary.path]: () => [cacheKeys.admin.orderSummary],
   [paths.album.path]: () => [cacheKeys.reface.album, cacheKeys.attributes],

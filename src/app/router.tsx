@@ -58,6 +58,7 @@ const protectedScreens: Screen[] = [
   { path: paths.attributes.path, load: () => import('#features/attributes/routes/attributes-route.tsx').then((m) => m.AttributesRoute) },
   { path: paths.dashboard.path, load: () => import('#features/training/routes/dashboard-route.tsx').then((m) => m.DashboardRoute) },
   { path: paths.quiz.path, load: () => import('#features/quiz/routes/quiz-route.tsx').then((m) => m.QuizRoute) },
+  { path: paths.repaso.path, load: () => import('#features/repaso/routes/repaso-route.tsx').then((m) => m.RepasoRoute) },
   { path: paths.ranking.path, load: () => import('#features/ranking/routes/ranking-route.tsx').then((m) => m.RankingRoute) },
   { path: paths.rules.path, load: () => import('#features/rules/routes/rules-route.tsx').then((m) => m.RulesRoute) },
   { path: paths.catalogue.path, load: () => import('#features/rewards/catalogue/routes/catalogue-route.tsx').then((m) => m.CatalogueRoute) },

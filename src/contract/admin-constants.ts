@@ -12,6 +12,8 @@ export const ADMIN_PATHS = {
   importUsers: '/importar-usuario',
   /** Public: the template holds no personal data. */
   importTemplate: '/importar-usuario/plantilla',
+  /** Time accommodation (issue 39): GET an agent's factor, PUT a new one; admin only. */
+  timeAccommodation: '/tiempo-adaptado/:nick',
 } as const;
 
 /** The file the order summary's Descargar saves (spec 9). */
@@ -35,6 +37,7 @@ export const IMPORT_COLUMNS = [
   'plataforma',
   'sede',
   'puntos_ring_ring',
+  'tiempo_adaptado',
 ] as const;
 
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];

@@ -64,3 +64,12 @@ export const importResponseSchema = z.object({
   duplicados: z._default(z.array(importRowIssueSchema), []),
 });
 export type ImportResponse = z.infer<typeof importResponseSchema>;
+
+// --- Time accommodation ----------------------------------------------------------------------
+
+/** GET/PUT tiempo-adaptado/{nick}: the agent's factor for timed quizzes (1, 1.5 or 2). */
+export const timeAccommodationSchema = z.object({ nick_name: z.string(), name: z.string(), factor_tiempo: z.number() });
+export type TimeAccommodation = z.infer<typeof timeAccommodationSchema>;
+export const timeAccommodationResponseSchema = z.object({ success: z.literal(true), data: timeAccommodationSchema });
+/** The factor is checked by the server against #domain/scoring TIME_FACTORS (a Spanish 400). */
+export const timeAccommodationBodySchema = z.object({ factor_tiempo: z.number() });

@@ -17,6 +17,7 @@ import { PROGRAMME_SETTINGS_PATHS } from '#contract/programme-settings-constants
 import { QUIZ_PATHS } from '#contract/quiz';
 import { RANKING_PATHS, RANKING_SCOPES, type RankingScope } from '#contract/ranking';
 import { REFACE_PATHS } from '#contract/reface';
+import { REPASO_PATHS } from '#contract/repaso-constants';
 import { REWARDS_PATHS } from '#contract/rewards';
 import { AUTH_PATHS } from '#contract/session';
 import { SYNC_PATHS } from '#contract/sync';
@@ -25,7 +26,8 @@ import { TRAINING_PATHS } from '#contract/training';
 const GROUPS = [SYSTEM_PATHS, AUTH_PATHS, ADMIN_PATHS, ATTRIBUTE_PATHS, COACHING_PATHS, NOTIFICATION_PATHS, POINTS_PATHS, QUIZ_PATHS, RANKING_PATHS, REFACE_PATHS, REWARDS_PATHS, SYNC_PATHS, TRAINING_PATHS, PACK_PATHS,
   PROGRAMME_CATALOGUE_PATHS, PROGRAMME_PRIZES_PATHS, PROGRAMME_CALENDAR_PATHS, PROGRAMME_SETTINGS_PATHS,
   PROGRAMME_QUIZZES_PATHS,
-  PROGRAMME_VIDEOS_PATHS];
+  PROGRAMME_VIDEOS_PATHS,
+  REPASO_PATHS];
 
 /** Every pattern, relative to API_BASE; a per-scope pattern once for each scope. */
 export function allApiPaths(): string[] {

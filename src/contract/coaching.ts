@@ -114,6 +114,11 @@ export const coachingQuestionSchema = z.object({
   tasa_fallo: z.number(),
   /** The wrong option chosen most often, and how many times; null with no wrong answer. */
   fallo_mas_elegido: z.nullable(z.object({ texto: z.string(), veces: z.int() })),
+  /** Repaso (issue 39): agents who saw it again (their first review) and how many got it right then. */
+  repaso_vistas: z.int().check(z.minimum(0)),
+  repaso_aciertos: z.int().check(z.minimum(0)),
+  /** repaso_aciertos / repaso_vistas, 0-1 (#domain/repaso retentionRate); null before any review. */
+  retencion: z.nullable(z.number()),
 });
 export type CoachingQuestion = z.infer<typeof coachingQuestionSchema>;
 

@@ -16,7 +16,7 @@ export const NOTIFICATION_PATHS = {
 } as const;
 
 /** What is notified (issue 21), one kind per event. */
-export const NOTIFICATION_KINDS = ['atributo-nuevo', 'quiz2-abierto', 'premio-acreditado', 'banda-perdida', 'cupon-listo'] as const;
+export const NOTIFICATION_KINDS = ['atributo-nuevo', 'quiz2-abierto', 'premio-acreditado', 'banda-perdida', 'cupon-listo', 'imps-caducan', 'repaso'] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -27,4 +27,6 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'premio-acreditado': 'Premio del mes acreditado',
   'banda-perdida': 'Sales de una posición con premio',
   'cupon-listo': 'Tu cupón está listo',
+  'imps-caducan': 'Tus IMPs van a caducar',
+  repaso: 'Tienes preguntas para repasar',
 };

@@ -40,6 +40,10 @@ export const notificationPreferencesSchema = z.object({
     'premio-acreditado': z.boolean(),
     'banda-perdida': z.boolean(),
     'cupon-listo': z.boolean(),
+    /** Optional: a device that predates it sends the others alone, and this one stays as it was. */
+    'imps-caducan': z.optional(z.boolean()),
+    /** Optional for the same reason (issue 39). */
+    repaso: z.optional(z.boolean()),
   }),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;

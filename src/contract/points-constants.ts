@@ -3,4 +3,6 @@
 export const POINTS_PATHS = {
   balance: '/imps',
   history: '/listado-imps',
+  /** Issue 39: what lapses next, per batch (the unspent part of each by FIFO). */
+  lapses: '/imps/caducidades',
 } as const;

@@ -22,3 +22,10 @@ export type PointsMovement = z.infer<typeof pointsMovementSchema>;
 
 /** GET listado-imps: the user's movements, newest first. */
 export const impsHistoryResponseSchema = z.object({ imps: z.array(pointsMovementSchema) });
+
+/** One batch still to lapse: its day (YYYY-MM-DD, programme time), the moment, and the unspent IMPs. */
+export const impsLapseSchema = z.object({ dia: z.string(), caduca_at: z.string(), imps: z.int() });
+export type ImpsLapse = z.infer<typeof impsLapseSchema>;
+
+/** GET imps/caducidades: the soonest batches first (IMPs only: Ring Ring points never lapse here). */
+export const impsLapsesResponseSchema = z.object({ caducidades: z.array(impsLapseSchema) });

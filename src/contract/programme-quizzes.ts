@@ -33,7 +33,11 @@ export const quizListResponseSchema = z.object({ quizzes: z.array(quizSummarySch
 export type QuizListResponse = z.infer<typeof quizListResponseSchema>;
 
 export const quizOptionSchema = z.object({ id: z.int(), texto: z.string(), correcta: z.boolean() });
-export const quizQuestionSchema = z.object({ id: z.int(), numero: z.int(), texto: z.string(), opciones: z.array(quizOptionSchema) });
+export const quizQuestionSchema = z.object({
+  id: z.int(), numero: z.int(), texto: z.string(), opciones: z.array(quizOptionSchema),
+  /** Repaso's one line after an answer (issue 39); null for none. */
+  explicacion: z.nullable(z.string()),
+});
 export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 
 /** GET programa/quizzes/:atributo/:quizz, and the answer to every write of it. */
@@ -46,6 +50,8 @@ export const quizQuestionDraftSchema = z.object({
   id: z.optional(z.nullable(dbId)),
   texto: looseText,
   opciones: z.array(quizOptionDraftSchema).check(z.maxLength(20)),
+  /** Absent: the saved explanation stays; null or empty: none. */
+  explicacion: z.optional(z.nullable(looseText)),
 });
 
 /** PUT programa/quizzes/:atributo/:quizz: the whole quiz, in order. */
@@ -56,7 +62,7 @@ export type QuizSaveBody = z.infer<typeof quizSaveBodySchema>;
 export const quizProblemSchema = z.object({
   pregunta: z.nullable(z.int()),
   opcion: z.nullable(z.int()),
-  campo: z.enum(['preguntas', 'texto', 'opciones', 'opcion', 'correcta']),
+  campo: z.enum(['preguntas', 'texto', 'opciones', 'opcion', 'correcta', 'explicacion']),
   mensaje: z.string(),
 });
 export type QuizProblemBody = z.infer<typeof quizProblemSchema>;
@@ -68,7 +74,7 @@ export type QuizSheetProblem = z.infer<typeof quizSheetProblemSchema>;
 // --- Programme pack ------------------------------------------------------------------------
 
 const packOption = z.object({ texto: looseText, correcta: z.boolean() });
-const packQuestion = z.object({ texto: looseText, opciones: z.array(packOption).check(z.maxLength(20)) });
+const packQuestion = z.object({ texto: looseText, opciones: z.array(packOption).check(z.maxLength(20)), explicacion: z.optional(z.nullable(looseText)) });
 
 /** The pack's "quizzes" section: every quiz with questions, by attribute slug. */
 export const quizzesPackSchema = z.array(z.object({

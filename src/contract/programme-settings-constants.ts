@@ -24,6 +24,8 @@ export const PROGRAMME_AREA_LABELS = {
   premios: 'Premios',
   mantenimiento: 'Mantenimiento',
   paquete: 'Paquete del programa',
+  /** Time accommodation granted from the back-office (issue 39). */
+  usuarios: 'Usuarios',
 } as const;
 
 export type ProgrammeAreaName = keyof typeof PROGRAMME_AREA_LABELS;

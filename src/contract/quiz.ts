@@ -53,6 +53,11 @@ export const questionBundleSchema = z.object({
   atributo_id: z.int(),
   quizz: z.int(),
   issued_at: z.string(),
+  /**
+   * The agent's time accommodation (1, 1.5 or 2): the timer shows the bands scaled by it, as the
+   * server scores. Optional: a bundle cached before it existed reads as 1.
+   */
+  factor_tiempo: z.optional(z.number()),
   estado: quizStateSchema,
   preguntas: z.array(questionSchema),
 });

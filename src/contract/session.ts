@@ -16,6 +16,8 @@ export const sessionUserSchema = z.object({
   division: z.nullable(z.string()),
   marca_id: z.int(),
   puntos_ring_ring: z.number(),
+  /** Only when an admin granted time accommodation (1.5 or 2): the user's own quiz intro says so. */
+  factor_tiempo: z.optional(z.number()),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

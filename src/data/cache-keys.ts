@@ -33,6 +33,8 @@ export const cacheKeys = {
     bundle: (participationId: number) => `quiz-preguntas:${participationId}`,
     results: (participationId: number) => `quiz-respuestas:${participationId}`,
   },
+  /** The agent's Repaso round (GET repaso), with the answers this device gave (#data/repaso). */
+  repaso: 'repaso',
   reface: {
     status: (attributeId: number) => `reface-status:${attributeId}`,
     album: 'album',
@@ -48,6 +50,8 @@ export const cacheKeys = {
     catalogue: 'catalogue',
     orders: 'orders',
     history: 'imps-history',
+    /** What lapses next, per batch (issue 39). */
+    lapses: 'imps-lapses',
   },
   notifications: {
     /** The notification centre (GET avisos); the service worker adds pushed ones to it (#offline/pushed-notices). */
@@ -60,6 +64,8 @@ export const cacheKeys = {
     sites: (brand: string | null) => navigationKey('sedes', brand),
     platformSites: (brand: string | null, platform: string | null) => navigationKey('plataformas', brand, platform),
     agents: (brand: string | null, site: string | null) => navigationKey('agentes', brand, site),
+    /** An agent's time accommodation (issue 39), by nickname. */
+    timeAccommodation: (nick: string | null) => (nick === null ? null : `tiempo-adaptado:${nick}`),
   },
   /** Seguimiento (issue 20): the scope's options, then each read by attribute and narrowing. */
   coaching: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocateFifo, ledgerFifo, type Credit, type Debit, type LedgerEntry } from './balance';
+import { allocateFifo, lapseNoticeDue, ledgerFifo, upcomingLapses, type Credit, type Debit, type LedgerEntry } from './balance';
 import { creditExpiry } from './points';
 
 const DAY = 86_400_000;
@@ -90,5 +90,46 @@ describe('ledgerFifo', () => {
   it('a refund without its redemption counts as a credit', () => {
     const result = ledgerFifo([row(1, 25, 'refund', 0, 'refund:404')], day(1));
     expect(result.available).toBe(25);
+  });
+});
+
+describe('upcomingLapses (what lapses next, per batch)', () => {
+  const lines = (credits: Credit[], debits: Debit[], on: number) =>
+    upcomingLapses(allocateFifo(credits, debits, day(on)), day(on)).map((l) => [l.day, l.amount]);
+
+  it.each<[string, Credit[], Debit[], number, [string, number][]]>([
+    ['nothing to lapse', [], [], 10, []],
+    ['each credit lapses a year after it came', [credit(1, 120, 0), credit(2, 30, 40)], [], 300, [['2026-04-01', 120], ['2026-05-11', 30]]],
+    ['FIFO: spending takes the oldest batch first', [credit(1, 120, 0), credit(2, 30, 40)], [debit(100, 50)], 300, [['2026-04-01', 20], ['2026-05-11', 30]]],
+    ['a batch spent whole is not shown', [credit(1, 120, 0), credit(2, 30, 40)], [debit(130, 50)], 300, [['2026-05-11', 20]]],
+    ['a lapsed batch is gone, the next one shows', [credit(1, 120, 0), credit(2, 30, 40)], [], 366, [['2026-05-11', 30]]],
+    ['credits of one day are one batch', [credit(1, 5, 0), credit(2, 5, 0), credit(3, 4, 0)], [], 1, [['2026-04-01', 14]]],
+  ])('%s', (_name, credits, debits, on, expected) => {
+    expect(lines(credits, debits, on)).toEqual(expected);
+  });
+
+  it('never lists credits that do not lapse', () => {
+    expect(upcomingLapses(allocateFifo([{ id: 1, amount: 10, creditedAt: day(0), expiresAt: null }], [], day(1)), day(1))).toEqual([]);
+  });
+
+  it('keeps the soonest batches only', () => {
+    const credits = Array.from({ length: 8 }, (_, i) => credit(i + 1, 10, i * 10));
+    expect(upcomingLapses(allocateFifo(credits, [], day(100)), day(100), 3).map((l) => l.amount)).toEqual([10, 10, 10]);
+  });
+});
+
+describe('lapseNoticeDue (30 and 7 days before)', () => {
+  const at = (iso: string) => new Date(iso);
+  it.each<[string, string, 30 | 7 | null]>([
+    ['2026-03-03', '2026-01-31T10:00:00Z', null],
+    ['2026-03-03', '2026-02-01T10:00:00Z', 30],
+    ['2026-03-03', '2026-02-23T10:00:00Z', 30],
+    ['2026-03-03', '2026-02-24T10:00:00Z', 7],
+    ['2026-03-03', '2026-03-02T23:30:00Z', null], // 00:30 in Madrid: the day has come
+    ['2026-03-03', '2026-03-02T10:00:00Z', 7],
+    ['2026-03-03', '2026-03-03T10:00:00Z', null],
+    ['2026-03-03', '2026-03-10T10:00:00Z', null],
+  ])('batch of %s at %s → %s', (lapseDay, now, due) => {
+    expect(lapseNoticeDue(lapseDay, at(now))).toBe(due);
   });
 });

@@ -3,6 +3,7 @@
 // credit, what has lapsed by `now`, and what the user may spend. Pure: `now` is passed in;
 // no I/O, no clock. Never lets a lapse take more than what remains of a credit, so an expiry
 // can never push a balance below zero.
+import { calendarDay } from './calendar';
 import { sourceKeys } from './points.ts';
 
 export type LedgerKind = 'activity' | 'prize' | 'redemption' | 'refund' | 'expiry';
@@ -158,4 +159,53 @@ export function ledgerFifo(entries: readonly LedgerEntry[], now: Date): LedgerFi
   const ledgerSum = entries.reduce((sum, e) => sum + e.amount, 0);
   const pending = pendingExpiries.reduce((sum, p) => sum + p.amount, 0);
   return { ...result, ledgerSum, pendingExpiries, available: ledgerSum - pending };
+}
+
+/**
+ * Expiry you can see (issue 39): what lapses next, one line a lapse day (a batch: the credits
+ * that lapse that programme day), each the unspent remainder of its credits by the FIFO rule.
+ * Only IMPs: a brand-1 agent's Ring Ring points are not in the ledger and never lapse here.
+ */
+export interface UpcomingLapse {
+  /** The programme day (YYYY-MM-DD, Europe/Madrid) the batch lapses. */
+  day: string;
+  /** The first moment of that day's lapses. */
+  expiresAt: Date;
+  amount: number;
+}
+
+/** The batches still to lapse after `now`, soonest first, at most `limit` of them. */
+export function upcomingLapses(fifo: Pick<FifoResult, 'credits'>, now: Date, limit = 5): UpcomingLapse[] {
+  const byDay = new Map<string, UpcomingLapse>();
+  for (const c of fifo.credits) {
+    if (c.remaining <= 0 || c.expiresAt === null || c.expiresAt.getTime() <= now.getTime()) continue;
+    const day = calendarDay(c.expiresAt);
+    const batch = byDay.get(day);
+    if (batch) {
+      batch.amount += c.remaining;
+      if (c.expiresAt < batch.expiresAt) batch.expiresAt = c.expiresAt;
+    } else {
+      byDay.set(day, { day, expiresAt: c.expiresAt, amount: c.remaining });
+    }
+  }
+  return [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day)).slice(0, limit);
+}
+
+/** Notices before a batch lapses, days ahead: each sent once (its key names the day and the lead). */
+export const LAPSE_NOTICE_DAYS = [30, 7] as const;
+export type LapseNoticeLead = (typeof LAPSE_NOTICE_DAYS)[number];
+
+const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+
+/**
+ * Which notice a batch lapsing on `day` is due at `now`: 7 within its last 7 days, 30 within its
+ * last 30, none earlier or once the day has come. A job that missed the 30-day mark inside the
+ * last week sends the 7-day one alone.
+ */
+export function lapseNoticeDue(day: string, now: Date): LapseNoticeLead | null {
+  const left = dayNumber(day) - dayNumber(calendarDay(now));
+  if (left <= 0) return null;
+  if (left <= 7) return 7;
+  if (left <= 30) return 30;
+  return null;
 }

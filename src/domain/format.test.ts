@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatNumber, formatPoints } from '#domain/format';
+import { formatDate, formatDateTime, formatDayMonth, formatNumber, formatPoints } from '#domain/format';
 
 describe('formatNumber (es-ES)', () => {
   it.each([
@@ -33,5 +33,16 @@ describe('dates (es-ES)', () => {
   it.each([null, undefined, '', 'no es una fecha'])('%o → null', (value) => {
     expect(formatDate(value)).toBeNull();
     expect(formatDateTime(value)).toBeNull();
+  });
+});
+
+describe('formatDayMonth', () => {
+  it.each([
+    ['2027-03-03T10:00:00Z', '3 de marzo'],
+    ['2027-11-30T23:30:00Z', '1 de diciembre'],
+    [null, null],
+    ['no', null],
+  ])('%s → %s', (value, text) => {
+    expect(formatDayMonth(value, 'Europe/Madrid')).toBe(text);
   });
 });

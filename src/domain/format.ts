@@ -28,6 +28,13 @@ export function formatDate(value: string | number | Date | null | undefined, tim
   return dateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(date);
 }
 
+/** "3 de marzo" (a day and its month in words, as a sentence reads it), or null. */
+export function formatDayMonth(value: string | number | Date | null | undefined, timeZone?: string): string | null {
+  const date = toDate(value);
+  if (!date) return null;
+  return dateTimeFormat('es-ES', { day: 'numeric', month: 'long', timeZone }).format(date);
+}
+
 /** dd/mm/yyyy hh:mm (24 h), or null for a missing or unreadable date. */
 export function formatDateTime(value: string | number | Date | null | undefined, timeZone?: string): string | null {
   const date = toDate(value);

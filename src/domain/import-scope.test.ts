@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importScopeIssue, NO_PLATFORM, NOT_AN_IMPORTER, OWN_ROW, profileAdminOnly, RING_RING_ADMIN_ONLY, type Importer, type ScopedUser } from '#domain/import-scope';
+import { importScopeIssue, NO_PLATFORM, NOT_AN_IMPORTER, OWN_ROW, profileAdminOnly, RING_RING_ADMIN_ONLY, TIME_FACTOR_ADMIN_ONLY, type Importer, type ScopedUser } from '#domain/import-scope';
 
 const ADMIN: Importer = { id: 1, perfil: 'admin', brandId: 2, platformId: null };
 const INTERNO: Importer = { id: 2, perfil: 'INTERNO', brandId: 2, platformId: null };
@@ -34,6 +34,10 @@ describe('importScopeIssue', () => {
     ['INTERNO renames a PLATAFORMA (staff untouched)', INTERNO, stored(3, { perfil: 'PLATAFORMA' }), agent({ perfil: 'PLATAFORMA' }), INTERNO_STORED_OUT],
     ['INTERNO gives Ring Ring points to a new agent', INTERNO, null, agent({ puntosRingRing: 100 }), RING_RING_ADMIN_ONLY],
     ['INTERNO changes an agent\'s Ring Ring points', INTERNO, stored(9, { puntosRingRing: 300 }), agent({ puntosRingRing: 999_999 }), RING_RING_ADMIN_ONLY],
+    ['INTERNO grants extended time to a new agent', INTERNO, null, agent({ timeFactor: 2 }), TIME_FACTOR_ADMIN_ONLY],
+    ['INTERNO changes an agent\'s extended time', INTERNO, stored(9, { timeFactor: 1.5 }), agent({ timeFactor: 1 }), TIME_FACTOR_ADMIN_ONLY],
+    ['INTERNO keeps an agent\'s extended time', INTERNO, stored(9, { timeFactor: 1.5 }), agent({ timeFactor: 1.5 }), null],
+    ['admin grants extended time', ADMIN, stored(9), agent({ timeFactor: 2 }), null],
     ['INTERNO creates an agent of another brand', INTERNO, null, agent({ brandId: 1 }), INTERNO_OUT],
     ['INTERNO moves its agent to another brand', INTERNO, stored(9), agent({ brandId: 1 }), INTERNO_OUT],
     ['INTERNO takes an agent of another brand', INTERNO, stored(9, { brandId: 1 }), agent(), INTERNO_STORED_OUT],

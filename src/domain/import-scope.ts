@@ -18,6 +18,8 @@ export interface ScopedUser {
   brandId: number;
   platformId: number | null;
   puntosRingRing: number;
+  /** Time accommodation (issue 39); missing reads as 1 (none). */
+  timeFactor?: number;
 }
 
 /** One row of the file: the stored user (null when the row creates one) and the user it would leave. */
@@ -30,6 +32,7 @@ export const OWN_ROW = 'No puedes cambiar tu propio usuario con una importación
 export const NOT_AN_IMPORTER = 'Tu usuario no puede importar usuarios';
 export const NO_PLATFORM = 'Tu usuario no tiene plataforma: no puedes importar agentes';
 export const RING_RING_ADMIN_ONLY = 'Solo un admin puede cambiar los puntos Ring Ring';
+export const TIME_FACTOR_ADMIN_ONLY = 'Solo un admin puede ampliar el tiempo de un agente (tiempo_adaptado)';
 export const profileAdminOnly = (perfil: string) => `Solo un admin puede asignar el perfil ${perfil}`;
 
 /** Whose agents a non-admin importer reaches: its brand, or its platform within its brand. */
@@ -64,7 +67,7 @@ function storedOutOfReach(reach: Reach): string {
  * Null when `importer` may leave `target.after` in place of `target.stored`, else why not.
  * admin: anyone but itself. INTERNO: agents (empty perfil) of its brand, before and after.
  * PLATAFORMA: agents of its platform within its brand, before and after. Only admin sets a
- * staff profile or changes Ring Ring points (a new user's stored value is 0).
+ * staff profile, changes Ring Ring points (a new user's stored value is 0) or grants extended time.
  */
 export function importScopeIssue(importer: Importer, target: ImportTarget): string | null {
   if (target.stored?.id === importer.id) return OWN_ROW;
@@ -77,5 +80,6 @@ export function importScopeIssue(importer: Importer, target: ImportTarget): stri
   const profile = normalizeProfile(target.after.perfil);
   if (profile !== '') return profileAdminOnly(profile ?? String(target.after.perfil));
   if (target.after.puntosRingRing !== (target.stored?.puntosRingRing ?? 0)) return RING_RING_ADMIN_ONLY;
+  if ((target.after.timeFactor ?? 1) !== (target.stored?.timeFactor ?? 1)) return TIME_FACTOR_ADMIN_ONLY;
   return reaches(reach, target.after) ? null : outOfReach(reach);
 }

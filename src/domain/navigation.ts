@@ -23,8 +23,8 @@ export function canSeeCoaching(perfil: string | null | undefined): boolean {
   return profileReach(perfil) !== 'none';
 }
 
-/** Screens of what an earner has received: staff (who never earn) have none. */
-const EARNER_RECORDS: readonly string[] = [paths.history.path, paths.orders.path];
+/** Screens of what an earner has received, and Repaso (their own quizzes' questions): staff have none. */
+const EARNER_RECORDS: readonly string[] = [paths.history.path, paths.orders.path, paths.repaso.path];
 
 /**
  * Where the route guard sends a visitor of `pathname` (spec 2, "Guard rules"):

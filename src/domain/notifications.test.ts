@@ -12,6 +12,8 @@ describe('notificationText', () => {
     'premio-acreditado': { kind: 'premio-acreditado', attribute: ACCESIBLE, amount: 300 },
     'banda-perdida': { kind: 'banda-perdida', attribute: ACCESIBLE },
     'cupon-listo': { kind: 'cupon-listo', productName: 'Tarjeta regalo Mercado Verde' },
+    'imps-caducan': { kind: 'imps-caducan', amount: 1120, expiresAt: new Date('2027-03-03T10:00:00Z'), daysBefore: 30 },
+    repaso: { kind: 'repaso', questions: 5 },
   };
 
   it.each([
@@ -20,12 +22,22 @@ describe('notificationText', () => {
     ['premio-acreditado', '¡Premio acreditado!', '/mis-ingresos'],
     ['banda-perdida', 'Te han adelantado', '/ranking/accesible'],
     ['cupon-listo', 'Tu cupón está listo', '/mis-ordenes'],
+    ['imps-caducan', 'Tus IMPs caducan en un mes', '/mis-ingresos'],
+    ['repaso', 'Tienes un Repaso', '/repaso'],
   ] as const)('%s: "%s", opens %s', (kind, titulo, url) => {
     const text = notificationText(facts[kind]);
     expect(text).toMatchObject({ titulo, url });
     // Short enough for a phone's notification shade.
     expect(text.titulo.length).toBeLessThanOrEqual(40);
     expect(text.texto.length).toBeLessThanOrEqual(110);
+  });
+
+  it('names what lapses and the day, in Spanish, a week before too', () => {
+    expect(notificationText(facts['imps-caducan']).texto).toBe('1120 IMPs caducan el 3 de marzo. Úsalos antes.');
+    expect(notificationText({ kind: 'imps-caducan', amount: 120, expiresAt: new Date('2027-03-03T10:00:00Z'), daysBefore: 7 })).toMatchObject({
+      titulo: 'Tus IMPs caducan esta semana', texto: '120 IMPs caducan el 3 de marzo. Úsalos antes.',
+    });
+    expect(notificationEventKeys.impsLapsing('2027-03-03', 30)).not.toBe(notificationEventKeys.impsLapsing('2027-03-03', 7));
   });
 
   it('names the amount and the attribute of a prize', () => {

@@ -5,11 +5,12 @@
 // The server's SQL mirrors mayBeNotified (agents: empty perfil) and uses these keys verbatim.
 import type { NotificationKind } from '#contract/notifications';
 import { calendarDay, PROGRAMME_TIME_ZONE, type CalendarEntry } from './calendar';
-import { formatNumber } from './format';
+import { formatDayMonth, formatNumber } from './format';
 import { paths } from './paths';
 import { isAgentProfile } from './profiles';
 import { prizeTierOf, prizeTiers } from './ranking';
 import { dateTimeFormat } from './date-format';
+import { repasoHomeLine } from './repaso';
 
 /** What a notification shows: a short Spanish title and text, and the app screen a tap opens. */
 export interface NotificationText {
@@ -24,7 +25,9 @@ export type NotificationFacts =
   | { kind: 'quiz2-abierto'; attribute: { slug: string; nombre: string } }
   | { kind: 'premio-acreditado'; attribute: { nombre: string }; amount: number }
   | { kind: 'banda-perdida'; attribute: { slug: string; nombre: string } }
-  | { kind: 'cupon-listo'; productName: string };
+  | { kind: 'cupon-listo'; productName: string }
+  | { kind: 'imps-caducan'; amount: number; expiresAt: Date; daysBefore: number }
+  | { kind: 'repaso'; questions: number };
 
 export function notificationText(facts: NotificationFacts): NotificationText {
   switch (facts.kind) {
@@ -58,6 +61,18 @@ export function notificationText(facts: NotificationFacts): NotificationText {
         texto: `Ya tienes ${facts.productName} en Mis Premios.`,
         url: paths.orders.getHref(),
       };
+    case 'imps-caducan':
+      return {
+        titulo: facts.daysBefore <= 7 ? 'Tus IMPs caducan esta semana' : 'Tus IMPs caducan en un mes',
+        texto: `${formatNumber(facts.amount)} IMPs caducan el ${formatDayMonth(facts.expiresAt, PROGRAMME_TIME_ZONE) ?? ''}. Úsalos antes.`,
+        url: paths.history.getHref(),
+      };
+    case 'repaso':
+      return {
+        titulo: 'Tienes un Repaso',
+        texto: `${repasoHomeLine(facts.questions)}, sin tiempo y sin IMPs: para que no se te olviden.`,
+        url: paths.repaso.getHref(),
+      };
   }
 }
 
@@ -76,6 +91,10 @@ export const notificationEventKeys = {
   prizeCredited: (attributeId: number) => `premio-acreditado:${attributeId}`,
   bandLost: (attributeId: number, now: Date) => `banda-perdida:${attributeId}:${calendarDay(now)}`,
   couponReady: (orderId: number) => `cupon-listo:${orderId}`,
+  /** A batch (its lapse day) and the lead (30 or 7 days): each notice once, whatever the runs. */
+  impsLapsing: (day: string, daysBefore: number) => `imps-caducan:${day}:${daysBefore}`,
+  /** A Repaso round, by the first day its questions were due: told once, however long it waits. */
+  repasoDue: (since: string) => `repaso:${since}`,
 };
 
 /** A calendar event missed while no server ran is still told this many days late, not later. */

@@ -22,6 +22,7 @@ export const paths = {
   catalogue: { path: '/premios', getHref: () => '/premios' },
   orders: { path: '/mis-ordenes', getHref: () => '/mis-ordenes' },
   history: { path: '/mis-ingresos', getHref: () => '/mis-ingresos' },
+  repaso: { path: '/repaso', getHref: () => '/repaso' },
   simulatedNavigation: { path: '/navegacion-simulada', getHref: () => '/navegacion-simulada' },
   orderSummary: { path: '/listado-usuarios', getHref: () => '/listado-usuarios' },
   album: { path: '/album-imagenes', getHref: () => '/album-imagenes' },

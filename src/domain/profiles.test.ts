@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canDownloadRankings,
+  canGrantExtraTime,
   canImportUsers,
   canjearAction,
   canSeeOrderSummary,
@@ -158,5 +159,11 @@ describe('staff screens', () => {
     ['admin', true], ['INTERNO', true], ['plataforma', true], ['LATAM', false], ['', false], [null, false],
   ])('canImportUsers with perfil %j on the corporate domain is %s', (perfil, allowed) => {
     expect(canImportUsers({ email: 'x@impecable.demo', perfil }, 'impecable.demo')).toBe(allowed);
+  });
+});
+
+describe('canGrantExtraTime (time accommodation)', () => {
+  it.each([['admin', true], ['ADMIN', true], ['INTERNO', false], ['PLATAFORMA', false], ['LATAM', false], ['', false], [null, false]])('%j → %s', (perfil, ok) => {
+    expect(canGrantExtraTime(perfil)).toBe(ok);
   });
 });

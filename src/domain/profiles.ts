@@ -129,3 +129,8 @@ export function canImportUsers(user: { email?: string | null; perfil?: string | 
 export function canEditProgramme(perfil: string | null | undefined): boolean {
   return normalizeProfile(perfil) === 'admin';
 }
+
+/** Time accommodation (issue 39): only an admin grants an agent extended time (INTERNO and PLATAFORMA do not). */
+export function canGrantExtraTime(perfil: string | null | undefined): boolean {
+  return normalizeProfile(perfil) === 'admin';
+}

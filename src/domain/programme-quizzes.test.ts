@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isQuizComplete, isQuizLocked, normalizeQuiz, quizProblems, quizStatusLabel, sameContent, scoreChange, withSavedIds, wordingChanges,
+  explanationChanges, isQuizComplete, isQuizLocked, keepExplanations, normalizeQuiz, quizProblems, quizStatusLabel, sameContent, scoreChange, withSavedIds, wordingChanges,
   type QuestionDraft, type SavedQuestion,
 } from './programme-quizzes';
 
@@ -112,5 +112,35 @@ describe('the lock and the state the screen shows', () => {
     [{ completo: true, bloqueado: true, respuestas: 0 }, 'Empezado por agentes: solo se puede corregir el texto'],
   ])('%o → %s', (quizState, label) => {
     expect(quizStatusLabel(quizState)).toBe(label);
+  });
+});
+
+describe('explanations (Repaso)', () => {
+  const savedWith = (explicacion: string | null): SavedQuestion[] => [{ id: 7, texto: 'P', opciones: [{ id: 1, texto: 'a', correcta: true }, { id: 2, texto: 'b', correcta: false }], explicacion }];
+  const draftOf = (explicacion?: string | null): QuestionDraft[] => [{ id: 7, texto: 'P', opciones: [{ id: 1, texto: 'a', correcta: true }, { id: 2, texto: 'b', correcta: false }], ...(explicacion === undefined ? {} : { explicacion }) }];
+
+  it.each<[string, string | null | undefined, string | null | undefined]>([
+    ['trimmed', '  Porque sí.  ', 'Porque sí.'],
+    ['empty is none', '   ', null],
+    ['null is none', null, null],
+    ['absent stays absent', undefined, undefined],
+  ])('normalizes: %s', (_, given, stored) => {
+    expect(normalizeQuiz(draftOf(given))[0]!.explicacion).toBe(stored);
+  });
+
+  it('allows up to 300 characters', () => {
+    expect(quizProblems(draftOf('é'.repeat(300)), { complete: false })).toEqual([]);
+    expect(quizProblems(draftOf('é'.repeat(301)), { complete: false })).toEqual([
+      { pregunta: 1, opcion: null, campo: 'explicacion', mensaje: 'Pregunta 1: la explicación tiene 301 caracteres (máximo 300).' },
+    ]);
+  });
+
+  it('keeps the saved one when a draft leaves it out, and names each change', () => {
+    expect(keepExplanations(savedWith('Antes'), draftOf())[0]!.explicacion).toBe('Antes');
+    expect(keepExplanations(savedWith('Antes'), draftOf(null))[0]!.explicacion).toBeNull();
+    expect(explanationChanges(savedWith('Antes'), draftOf('Después'))).toEqual([{ id: 7, pregunta: 1, before: 'Antes', after: 'Después' }]);
+    expect(explanationChanges(savedWith(null), draftOf(null))).toEqual([]);
+    expect(sameContent(savedWith('Antes'), draftOf('Después'))).toBe(false);
+    expect(sameContent(savedWith('Antes'), draftOf('Antes'))).toBe(true);
   });
 });

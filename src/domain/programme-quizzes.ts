@@ -5,6 +5,7 @@
 import {
   QUIZ_MAX_OPTIONS, QUIZ_MIN_OPTIONS, QUIZ_QUESTION_COUNT, QUIZ_TEXT_MAX,
 } from '#contract/programme-quizzes-constants';
+import { EXPLANATION_MAX } from '#contract/repaso-constants';
 
 export interface OptionDraft {
   /** The saved option this one rewords; absent for a new option. */
@@ -17,6 +18,11 @@ export interface QuestionDraft {
   id?: number | null;
   texto: string;
   opciones: OptionDraft[];
+  /**
+   * The one line Repaso shows after an answer (issue 39): optional, null for none. Absent (a
+   * sheet, an older editor) keeps the saved one (keepExplanations). Never part of a score.
+   */
+  explicacion?: string | null;
 }
 
 /** A saved question: ids always present. */
@@ -24,9 +30,10 @@ export interface SavedQuestion {
   id: number;
   texto: string;
   opciones: { id: number; texto: string; correcta: boolean }[];
+  explicacion?: string | null;
 }
 
-export type QuizField = 'preguntas' | 'texto' | 'opciones' | 'opcion' | 'correcta';
+export type QuizField = 'preguntas' | 'texto' | 'opciones' | 'opcion' | 'correcta' | 'explicacion';
 
 /** One problem: question and option numbers from 1 (null: the quiz as a whole, or the question). */
 export interface QuizProblem {
@@ -42,7 +49,23 @@ export function normalizeQuiz(questions: readonly QuestionDraft[]): QuestionDraf
     ...q,
     texto: q.texto.trim(),
     opciones: q.opciones.map((o) => ({ ...o, texto: o.texto.trim() })),
+    // An empty explanation is none; absent stays absent (keepExplanations decides).
+    ...(q.explicacion === undefined ? {} : { explicacion: q.explicacion?.trim() || null }),
   }));
+}
+
+/** A draft question without an explanation (a sheet's row) keeps the saved question's, by position. */
+export function keepExplanations(saved: readonly SavedQuestion[], draft: readonly QuestionDraft[]): QuestionDraft[] {
+  return draft.map((q, i) => (q.explicacion === undefined ? { ...q, explicacion: saved[i]?.explicacion ?? null } : q));
+}
+
+/** The explanations a save changes, by saved id (a started quiz takes them: they change no score). */
+export function explanationChanges(saved: readonly SavedQuestion[], draft: readonly QuestionDraft[]): { id: number; pregunta: number; before: string | null; after: string | null }[] {
+  return saved.flatMap((q, i) => {
+    const after = draft[i]?.explicacion;
+    const before = q.explicacion ?? null;
+    return after === undefined || after === before ? [] : [{ id: q.id, pregunta: i + 1, before, after }];
+  });
 }
 
 /** Two option texts a person would read as the same. */
@@ -71,6 +94,8 @@ export function questionProblems(question: QuestionDraft, n: number): QuizProble
     const earlier = question.opciones.findIndex((other, j) => j < i && other.texto.trim() !== '' && sameText(other.texto, option.texto));
     if (earlier >= 0) add('opcion', `Pregunta ${n}, opción ${i + 1}: repite el texto de la opción ${earlier + 1}.`, i + 1);
   });
+  const explanation = question.explicacion?.trim().length ?? 0;
+  if (explanation > EXPLANATION_MAX) add('explicacion', `Pregunta ${n}: la explicación tiene ${explanation} caracteres (máximo ${EXPLANATION_MAX}).`);
   const correct = question.opciones.filter((o) => o.correcta).length;
   if (correct === 0) add('correcta', `Pregunta ${n}: marca cuál es la opción correcta.`);
   if (correct > 1) add('correcta', `Pregunta ${n}: solo una opción puede ser la correcta (hay ${correct} marcadas).`);
@@ -182,7 +207,7 @@ export function wordingChanges(saved: readonly SavedQuestion[], draft: readonly 
 export function sameContent(saved: readonly SavedQuestion[], draft: readonly QuestionDraft[]): boolean {
   return saved.length === draft.length && saved.every((q, i) => {
     const d = draft[i];
-    return d !== undefined && d.texto === q.texto && d.opciones.length === q.opciones.length
+    return d !== undefined && d.texto === q.texto && (d.explicacion ?? null) === (q.explicacion ?? null) && d.opciones.length === q.opciones.length
       && q.opciones.every((o, j) => d.opciones[j]?.texto === o.texto && d.opciones[j]?.correcta === o.correcta);
   });
 }

@@ -3,7 +3,7 @@
 // Pure: `now` and every moment are passed in; never reads the clock, storage or the network.
 // Scoring by seconds lives in scoring.ts; this file only decides which seconds it is given.
 import { isContentOpen, type CalendarEntry } from './calendar';
-import { pointsForElapsed, QUESTIONS_PER_QUIZ } from './scoring';
+import { pointsForElapsed, QUESTIONS_PER_QUIZ, type TimeFactor } from './scoring';
 import type { QuizProgress } from './training';
 
 export type QuizNumber = 1 | 2;
@@ -34,9 +34,9 @@ export function scoredSeconds(elapsedMs: number): number {
   return Math.floor(Math.max(MIN_SCORED_MS, elapsedMs) / 1000);
 }
 
-/** Points of one answer: the scoring rule applied to the claimed time, never below 1 s. */
-export function answerPoints(elapsedMs: number, correct: boolean): number {
-  return pointsForElapsed(Math.max(MIN_SCORED_MS, elapsedMs) / 1000, correct);
+/** Points of one answer: the scoring rule (the agent's bands) applied to the claimed time, never below 1 s. */
+export function answerPoints(elapsedMs: number, correct: boolean, factor: TimeFactor = 1): number {
+  return pointsForElapsed(Math.max(MIN_SCORED_MS, elapsedMs) / 1000, correct, factor);
 }
 
 export interface AnswerTiming {

@@ -30,10 +30,46 @@ export const MAX_POINTS_PER_ANSWER = Math.max(...RESPONSE_TIME_POINTS.map((b) =>
 /** Spec 9: up to 50 points per quiz. */
 export const MAX_QUIZ_POINTS = QUESTIONS_PER_QUIZ * MAX_POINTS_PER_ANSWER;
 
-/** Points for one answer given `seconds` after the question was shown. */
-export function pointsForElapsed(seconds: number, correct: boolean): number {
-  if (!correct) return WRONG_ANSWER_POINTS;
+/**
+ * Time accommodation (issue 39, WCAG 2.2.1): an admin may give an agent ×1.5 or ×2 the time of
+ * every band. 1 is everyone else. The only factors there are; anything else is refused.
+ */
+export const TIME_FACTORS = [1, 1.5, 2] as const;
+export type TimeFactor = (typeof TIME_FACTORS)[number];
+
+export function isTimeFactor(value: unknown): value is TimeFactor {
+  return typeof value === 'number' && (TIME_FACTORS as readonly number[]).includes(value);
+}
+
+/** How the back-office and the import name a factor. */
+export const TIME_FACTOR_LABELS: Record<TimeFactor, string> = { 1: 'Sin ampliar', 1.5: '×1,5', 2: '×2' };
+
+/**
+ * The bands of an agent with `factor`: each band starts at its usual second times the factor,
+ * rounded up (never less time than the factor promises), and ends where the next one starts.
+ * At ×1 these are RESPONSE_TIME_POINTS, labels included; at ×2 "Menos de 40 segundos" scores 5.
+ */
+export function scaledBands(factor: TimeFactor = 1): readonly ResponseTimeBand[] {
+  if (factor === 1) return RESPONSE_TIME_POINTS;
+  const starts = RESPONSE_TIME_POINTS.map((b) => Math.ceil(b.fromSeconds * factor));
+  return RESPONSE_TIME_POINTS.map((b, i) => {
+    const fromSeconds = starts[i] ?? 0;
+    const next = starts[i + 1];
+    const toSeconds = next === undefined ? null : next - 1;
+    const label = i === 0 ? `Menos de ${toSeconds === null ? 0 : toSeconds + 1} segundos`
+      : toSeconds === null ? `Más de ${fromSeconds - 1} segundos` : `De ${fromSeconds} a ${toSeconds} segundos`;
+    return { fromSeconds, toSeconds, points: b.points, label };
+  });
+}
+
+/** The agent's band `seconds` after the question was shown (whole seconds, floor). */
+export function bandAt(seconds: number, factor: TimeFactor = 1): ResponseTimeBand | undefined {
   const whole = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : Number.POSITIVE_INFINITY;
-  const band = RESPONSE_TIME_POINTS.find((b) => whole >= b.fromSeconds && (b.toSeconds === null || whole <= b.toSeconds));
-  return band?.points ?? WRONG_ANSWER_POINTS;
+  return scaledBands(factor).find((b) => whole >= b.fromSeconds && (b.toSeconds === null || whole <= b.toSeconds));
+}
+
+/** Points for one answer given `seconds` after the question was shown, with the agent's bands. */
+export function pointsForElapsed(seconds: number, correct: boolean, factor: TimeFactor = 1): number {
+  if (!correct) return WRONG_ANSWER_POINTS;
+  return bandAt(seconds, factor)?.points ?? WRONG_ANSWER_POINTS;
 }

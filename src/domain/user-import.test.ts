@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkRow, checkSheet, describeErrors, headerKey, mapColumns, type Cell } from '#domain/user-import';
+import { BAD_TIME_FACTOR, checkRow, checkSheet, describeErrors, headerKey, mapColumns, type Cell } from '#domain/user-import';
 
-const HEADER = ['name', 'email', 'nick_name', 'role', 'perfil', 'division', 'marca_id', 'plataforma', 'sede', 'puntos_ring_ring'];
+const HEADER = ['name', 'email', 'nick_name', 'role', 'perfil', 'division', 'marca_id', 'plataforma', 'sede', 'puntos_ring_ring', 'tiempo_adaptado'];
 const { columns } = mapColumns(HEADER) as { ok: true; columns: Record<string, number> };
 const row = (over: Partial<Record<string, Cell>> = {}): Cell[] => {
   const base: Record<string, Cell> = {
@@ -29,7 +29,7 @@ describe('checkRow', () => {
       ok: true,
       user: {
         row: 2, email: 'eva@cliente.es', name: 'Eva Ruiz', nickName: 'EvaR', role: 'agente', perfil: 'INTERNO', division: 'Ventas',
-        brandId: 1, platform: 'Plataforma Centro', site: 'Toledo', puntosRingRing: 1250,
+        brandId: 1, platform: 'Plataforma Centro', site: 'Toledo', puntosRingRing: 1250, timeFactor: null,
       },
     });
   });
@@ -50,8 +50,17 @@ describe('checkRow', () => {
     ['negative rings', { puntos_ring_ring: -5 }, 'puntos_ring_ring debe ser un número entero mayor o igual que 0'],
     ['fractional rings', { puntos_ring_ring: 2.5 }, 'puntos_ring_ring debe ser un número entero mayor o igual que 0'],
     ['long nick', { nick_name: 'x'.repeat(31) }, 'El Nick Name no puede tener más de 30 caracteres.'],
+    ['time ×3', { tiempo_adaptado: 3 }, BAD_TIME_FACTOR],
+    ['time as words', { tiempo_adaptado: 'doble' }, BAD_TIME_FACTOR],
+    ['time 1.25', { tiempo_adaptado: '1,25' }, BAD_TIME_FACTOR],
   ])('%s is refused', (_name, over, error) => {
     expect(checkRow(row(over), columns, 4)).toEqual({ ok: false, error });
+  });
+});
+
+describe('tiempo_adaptado (time accommodation)', () => {
+  it.each<[Cell, number | null]>([[1.5, 1.5], [2, 2], [1, 1], ['1,5', 1.5], ['x2', 2], ['×1,5', 1.5], [' 2 ', 2], ['', null], [null, null]])('%j → %j', (cell, factor) => {
+    expect(checkRow(row({ tiempo_adaptado: cell }), columns, 2)).toMatchObject({ ok: true, user: { timeFactor: factor } });
   });
 });
 

@@ -6,6 +6,7 @@ import { IMPORT_COLUMNS, REQUIRED_IMPORT_COLUMNS } from '#contract/admin-constan
 import type { ImportColumn, ImportRowIssue } from '#contract/admin';
 import { normalizeProfile, type Profile } from '#domain/profiles';
 import { checkNickname } from '#domain/nickname';
+import { isTimeFactor, type TimeFactor } from '#domain/scoring';
 
 export type Cell = string | number | boolean | null | undefined;
 
@@ -23,6 +24,8 @@ export interface ImportedUser {
   platform: string | null;
   site: string | null;
   puntosRingRing: number | null;
+  /** Time accommodation (issue 39): 1, 1.5 or 2; null keeps what is stored. */
+  timeFactor: TimeFactor | null;
 }
 
 export interface CheckedSheet {
@@ -77,6 +80,17 @@ function wholeNumber(cell: Cell): number | null | 'invalid' {
   return /^-?\d{1,9}$/.test(compact) ? Number(compact) : 'invalid';
 }
 
+export const BAD_TIME_FACTOR = 'tiempo_adaptado debe ser 1 (sin ampliar), 1,5 o 2; vacío no lo cambia';
+
+/** A time factor from a cell: 1.5, "1,5", "x1,5", "×2"; null when empty. */
+function timeFactor(cell: Cell): TimeFactor | null | 'invalid' {
+  if (typeof cell === 'number') return isTimeFactor(cell) ? cell : 'invalid';
+  const raw = text(cell);
+  if (raw === null) return null;
+  const value = Number(raw.replace(/^[x×]\s*/i, '').replace(',', '.'));
+  return isTimeFactor(value) ? value : 'invalid';
+}
+
 function isBlank(cells: readonly Cell[]): boolean {
   return cells.every((c) => text(c) === null);
 }
@@ -104,6 +118,8 @@ export function checkRow(cells: readonly Cell[], columns: Partial<Record<ImportC
   if (nick && !nick.ok) return { ok: false, error: nick.error };
   const points = wholeNumber(at('puntos_ring_ring'));
   if (points === 'invalid' || (points !== null && points < 0)) return { ok: false, error: 'puntos_ring_ring debe ser un número entero mayor o igual que 0' };
+  const factor = timeFactor(at('tiempo_adaptado'));
+  if (factor === 'invalid') return { ok: false, error: BAD_TIME_FACTOR };
   const platform = text(at('plataforma'));
   const site = text(at('sede'));
   const role = text(at('role'));
@@ -112,7 +128,7 @@ export function checkRow(cells: readonly Cell[], columns: Partial<Record<ImportC
   if (tooLong) return { ok: false, error: `Ningún texto puede pasar de ${MAX_TEXT} caracteres` };
   return {
     ok: true,
-    user: { row, email, name, nickName: nick?.ok ? nick.value : null, role, perfil, division, brandId: brand, platform, site, puntosRingRing: points },
+    user: { row, email, name, nickName: nick?.ok ? nick.value : null, role, perfil, division, brandId: brand, platform, site, puntosRingRing: points, timeFactor: factor },
   };
 }
 

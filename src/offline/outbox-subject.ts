@@ -10,6 +10,7 @@ import { TRAINING_PATHS } from '#contract/training-constants';
 export type OutboxSubject =
   | { kind: 'video-progress'; videoId: number }
   | { kind: 'quiz-answer'; participationId: number; questionId: number }
+  | { kind: 'repaso-answer'; questionId: number }
   | { kind: 'log-event' }
   | { kind: 'other' };
 

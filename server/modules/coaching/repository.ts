@@ -98,6 +98,17 @@ export function createCoachingRepository(db: Db) {
       return rows;
     },
 
+    /** Repaso's first reviews (the "second sight") of the attribute's questions, by agents in the narrowing. */
+    async firstReviews(attributeId: number, n: Narrowing): Promise<{ question_id: number; seen: number; right: number }[]> {
+      const { rows } = await sql<{ question_id: number; seen: number; right: number }>`
+        SELECT r.question_id, count(*)::int AS seen, count(*) FILTER (WHERE r.correct)::int AS right
+        FROM repaso_answers r
+        JOIN quiz_questions q ON q.id = r.question_id AND q.attribute_id = ${attributeId}
+        JOIN users u ON u.id = r.user_id
+        WHERE r.review = 1 AND ${within(n, 'u')} GROUP BY 1`.execute(db);
+      return rows;
+    },
+
     async questions(attributeId: number) {
       return db.selectFrom('quiz_questions as q').innerJoin('quiz_options as o', 'o.question_id', 'q.id')
         .select(['q.id', 'q.quiz', 'q.position', 'q.text', 'o.id as option_id', 'o.text as option_text', 'o.correct'])

@@ -10,6 +10,7 @@ import { COACHING_SCOPE_TEXTS } from '#contract/coaching-constants';
 import { calendarDay, currentAttribute, type CalendarEntry } from '#domain/calendar';
 import { daysSoFar, figuresReach, meanQuizScore, nudgeStateOf, previousAttribute, stalledBefore, whatIsLeft } from '#domain/coaching';
 import { impersonationScope, type ImpersonationScope } from '#domain/impersonation';
+import { retentionRate } from '#domain/repaso';
 import type { AppDeps } from '#server/deps';
 import type { UserRow } from '#server/db/schema';
 import { HttpError } from '#server/http-error';
@@ -200,7 +201,8 @@ export function createCoachingService({ db, clock, cache }: Pick<AppDeps, 'db' |
     async questions(caller: Caller, atributo: string | number, filter: CoachingFilter): Promise<CoachingQuestions> {
       const n = await narrow(caller, filter);
       const { entry } = await attributeOf(atributo);
-      const [rows, counts] = await Promise.all([repo.questions(entry.id), repo.answerCounts(entry.id, n)]);
+      const [rows, counts, reviews] = await Promise.all([repo.questions(entry.id), repo.answerCounts(entry.id, n), repo.firstReviews(entry.id, n)]);
+      const reviewed = new Map(reviews.map((r) => [r.question_id, r]));
       const chosen = new Map(counts.map((c) => [c.option_id, c.answers]));
       const byQuestion = new Map<number, { quiz: number; position: number; text: string; options: { text: string; correct: boolean; times: number }[] }>();
       for (const r of rows) {
@@ -219,6 +221,9 @@ export function createCoachingService({ db, clock, cache }: Pick<AppDeps, 'db' |
           question_id: id, posicion: q.position, texto: q.text, respuestas, fallos,
           tasa_fallo: respuestas === 0 ? 0 : fallos / respuestas,
           fallo_mas_elegido: top ? { texto: top.text, veces: top.times } : null,
+          repaso_vistas: reviewed.get(id)?.seen ?? 0,
+          repaso_aciertos: reviewed.get(id)?.right ?? 0,
+          retencion: retentionRate(reviewed.get(id)?.seen ?? 0, reviewed.get(id)?.right ?? 0),
         });
         quizzes.set(q.quiz, list);
       }

@@ -81,8 +81,8 @@ describe('the notification centre', () => {
 
   it('keeps preferences per kind, all on until switched', async () => {
     const get = async () => (await ctx.app.inject({ method: 'GET', url: '/api/avisos/preferencias', headers: bearer(ana.token) })).json();
-    expect(await get()).toEqual({ tipos: { 'atributo-nuevo': true, 'quiz2-abierto': true, 'premio-acreditado': true, 'banda-perdida': true, 'cupon-listo': true } });
-    const tipos = { 'atributo-nuevo': true, 'quiz2-abierto': false, 'premio-acreditado': true, 'banda-perdida': false, 'cupon-listo': true };
+    expect(await get()).toEqual({ tipos: { 'atributo-nuevo': true, 'quiz2-abierto': true, 'premio-acreditado': true, 'banda-perdida': true, 'cupon-listo': true, 'imps-caducan': true, repaso: true } });
+    const tipos = { 'atributo-nuevo': true, 'quiz2-abierto': false, 'premio-acreditado': true, 'banda-perdida': false, 'cupon-listo': true, 'imps-caducan': true, repaso: true };
     const res = await ctx.app.inject({ method: 'PUT', url: '/api/avisos/preferencias', headers: bearer(ana.token), payload: { tipos } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ tipos });
@@ -94,7 +94,7 @@ describe('the notification centre', () => {
 
   it('takes marking read and preferences in a sync batch, as the outbox sends them', async () => {
     const [newest] = (await list(other.token)).data;
-    const tipos = { 'atributo-nuevo': false, 'quiz2-abierto': true, 'premio-acreditado': true, 'banda-perdida': true, 'cupon-listo': true };
+    const tipos = { 'atributo-nuevo': false, 'quiz2-abierto': true, 'premio-acreditado': true, 'banda-perdida': true, 'cupon-listo': true, 'imps-caducan': true, repaso: true };
     const acciones = [
       { id: 'avisos-batch-1', method: 'POST', path: `/avisos/${newest?.id}/leido`, occurredAt: ctx.clock.now().toISOString(), signature: null, body: null },
       { id: 'avisos-batch-2', method: 'PUT', path: '/avisos/preferencias', occurredAt: ctx.clock.now().toISOString(), signature: null, body: { tipos } },

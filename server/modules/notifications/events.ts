@@ -3,13 +3,15 @@
 // agents who left a prize band), the prizes of a paid month-end, and a coupon the reconcile
 // job issued. The hourly check reschedules itself through a per-hour unique key, so n
 // instances queue it once; its 03:00 UTC run also forgets old notices and finished pushes.
+// Each programme day's first check also queues the lapse notices (issue 39, points/lapse-notices.ts).
 // Never pushes anything itself: notify() queues the push jobs.
 import { sql, type Kysely } from 'kysely';
-import type { CalendarEntry } from '#domain/calendar';
+import { calendarDay, type CalendarEntry } from '#domain/calendar';
 import { dueCalendarEvents, NOTIFICATION_RETENTION_DAYS, notificationEventKeys, notificationText } from '#domain/notifications';
 import { CALENDAR_COLUMNS, type Database } from '#server/db/schema';
 import type { AppDeps } from '#server/deps';
 import { enqueueJob, purgeFinishedJobs, type JobHandler } from '#server/jobs/runner';
+import { LAPSE_NOTICES_JOB, notifyLapsingImps } from '#server/modules/points/lapse-notices';
 import { checkPrizeBands } from './band.ts';
 import { COUPON_NOTICE_JOB, PRIZE_NOTICES_JOB } from './enqueue.ts';
 import { inTransaction, notify, PUSH_SEND_JOB } from './notify.ts';
@@ -103,11 +105,16 @@ export function notificationEventHandlers({ db, clock }: Pick<AppDeps, 'db' | 'c
     [NOTIFICATION_CHECKS_JOB]: async () => {
       const now = clock();
       await runNotificationChecks(db, now);
+      // What lapses in 30 and 7 days (issue 39): once a programme day, whichever check comes first.
+      await enqueueJob(db, { kind: LAPSE_NOTICES_JOB, runAt: now, uniqueKey: `${LAPSE_NOTICES_JOB}:${calendarDay(now)}` });
       if (now.getUTCHours() === PURGE_HOUR_UTC) await purgeOldNotices(db, now);
       await scheduleNotificationChecks(db, new Date(Math.floor(now.getTime() / HOUR) * HOUR + HOUR + 60_000));
     },
     [PRIZE_NOTICES_JOB]: async (payload) => {
       await notifyPrizes(db, numberField(payload, 'attributeId'), clock());
+    },
+    [LAPSE_NOTICES_JOB]: async () => {
+      await notifyLapsingImps(db, clock());
     },
     [COUPON_NOTICE_JOB]: async (payload) => {
       await notifyCoupon(db, numberField(payload, 'orderId'), clock());

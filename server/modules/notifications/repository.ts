@@ -43,8 +43,8 @@ export function createNotificationsRepository(db: Db) {
       return db.selectFrom('notification_preferences').select(['kind', 'enabled']).where('user_id', '=', userId).execute();
     },
 
-    async savePreferences(userId: number, tipos: Record<NotificationKind, boolean>): Promise<void> {
-      const rows = Object.entries(tipos).map(([kind, enabled]) => ({ user_id: userId, kind, enabled }));
+    async savePreferences(userId: number, tipos: Partial<Record<NotificationKind, boolean>>): Promise<void> {
+      const rows = Object.entries(tipos).flatMap(([kind, enabled]) => (enabled === undefined ? [] : [{ user_id: userId, kind, enabled }]));
       await db.insertInto('notification_preferences').values(rows)
         .onConflict((oc) => oc.columns(['user_id', 'kind']).doUpdateSet((eb) => ({ enabled: eb.ref('excluded.enabled') })))
         .execute();

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import type { ProgrammeEditor } from './access.ts';
 
-export type ProgrammeArea = 'calendario' | 'videos' | 'quizzes' | 'catalogo' | 'premios' | 'mantenimiento' | 'paquete';
+export type ProgrammeArea = 'calendario' | 'videos' | 'quizzes' | 'catalogo' | 'premios' | 'mantenimiento' | 'paquete' | 'usuarios';
 
 export interface ContentChange {
   area: ProgrammeArea;

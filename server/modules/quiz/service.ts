@@ -6,7 +6,7 @@ import type { AnswerBody, AnswerResult, Participation, Question, QuestionBundle,
 import { sourceKeys } from '#domain/points';
 import { answerPoints, isCompleted, isQuizOpen, quizCounters, scoredSeconds, serverElapsedMs, timingProblem, type QuizNumber, type ServedQuestion } from '#domain/quiz';
 import { earliestAnswerAt } from '#domain/occurred-at';
-import { QUESTIONS_PER_QUIZ } from '#domain/scoring';
+import { isTimeFactor, QUESTIONS_PER_QUIZ, type TimeFactor } from '#domain/scoring';
 import { QUIZ_LOCKED_MESSAGE, quizVideo } from '#domain/training';
 import type { AppDeps } from '#server/deps';
 import { HttpError } from '#server/http-error';
@@ -51,6 +51,13 @@ const toQuestion = (q: QuestionWithOptions): Question => ({
   pregunta: q.text,
   respuestas: q.options.map((o) => ({ id_respuesta: o.id, texto_respuesta: o.text })),
 });
+
+/** The agent's time accommodation (users.time_factor): 1 unless an admin granted ×1.5 or ×2. */
+export async function timeFactorOf(db: AppDeps['db'], userId: number): Promise<TimeFactor> {
+  const row = await db.selectFrom('users').select('time_factor').where('id', '=', userId).executeTakeFirst();
+  const factor = Number(row?.time_factor ?? 1);
+  return isTimeFactor(factor) ? factor : 1;
+}
 
 export function createQuizService({ db, clock }: AppDeps) {
   const repo = createQuizRepository(db);
@@ -135,6 +142,7 @@ export function createQuizService({ db, clock }: AppDeps) {
         atributo_id: participation.attribute_id,
         quizz: participation.quiz,
         issued_at: participation.issued_at.toISOString(),
+        factor_tiempo: await timeFactorOf(db, userId),
         estado: await stateOf(participation),
         preguntas: await remainingQuestions(participation),
       };
@@ -204,7 +212,8 @@ export function createQuizService({ db, clock }: AppDeps) {
         const occurredAt = await placeDeviceFact(trx, input.sessionId ?? null, timing.occurredAt,
           earliestAnswerAt(locked.issued_at, [...answers.map((a) => a.elapsed_ms), timing.elapsedMs]));
 
-        const points = answerPoints(timing.elapsedMs, option.correct);
+        // The agent's own bands (time accommodation), applied to the time that passed the checks above.
+        const points = answerPoints(timing.elapsedMs, option.correct, await timeFactorOf(trx, userId));
         const answer: AnswerRow = {
           participation_id: locked.id, question_id: question.id, option_id: option.id, correct: option.correct,
           elapsed_ms: timing.elapsedMs, points, occurred_at: occurredAt, received_at: receivedAt,

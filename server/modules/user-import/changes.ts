@@ -7,7 +7,7 @@ import type { UserRow } from '#server/db/schema';
 import type { Place } from './placement.ts';
 
 /** Every field an import writes, and so every field the audit can record. */
-export const IMPORTED_FIELDS = ['email', 'name', 'nick_name', 'role', 'perfil', 'division', 'brand_id', 'platform_id', 'site_id', 'puntos_ring_ring'] as const;
+export const IMPORTED_FIELDS = ['email', 'name', 'nick_name', 'role', 'perfil', 'division', 'brand_id', 'platform_id', 'site_id', 'puntos_ring_ring', 'time_factor'] as const;
 type Field = (typeof IMPORTED_FIELDS)[number];
 export type UserFields = Pick<UserRow, Field>;
 export type FieldChanges = Partial<UserFields>;
@@ -16,7 +16,7 @@ export function newUserFields(user: ImportedUser, place: Place): UserFields {
   return {
     email: user.email, name: user.name, nick_name: user.nickName, role: user.role ?? 'agente', perfil: user.perfil ?? '',
     division: user.division, brand_id: user.brandId, platform_id: place.platformId, site_id: place.siteId,
-    puntos_ring_ring: user.puntosRingRing ?? 0,
+    puntos_ring_ring: user.puntosRingRing ?? 0, time_factor: user.timeFactor ?? 1,
   };
 }
 
@@ -28,6 +28,7 @@ export function fieldChanges(user: ImportedUser, place: Place, stored: UserRow):
   if (user.perfil !== null) wanted.perfil = user.perfil;
   if (user.division !== null) wanted.division = user.division;
   if (user.puntosRingRing !== null) wanted.puntos_ring_ring = user.puntosRingRing;
+  if (user.timeFactor !== null) wanted.time_factor = user.timeFactor;
   if (user.platform !== null || user.site !== null) {
     wanted.platform_id = place.platformId;
     wanted.site_id = place.siteId;
@@ -41,6 +42,6 @@ export function valuesBefore(stored: UserRow, changes: FieldChanges): FieldChang
 }
 
 /** What the scope rule reads of a user's fields. */
-export function scopedUser(fields: Pick<UserFields, 'perfil' | 'brand_id' | 'platform_id' | 'puntos_ring_ring'>): ScopedUser {
-  return { perfil: fields.perfil, brandId: fields.brand_id, platformId: fields.platform_id, puntosRingRing: fields.puntos_ring_ring };
+export function scopedUser(fields: Pick<UserFields, 'perfil' | 'brand_id' | 'platform_id' | 'puntos_ring_ring' | 'time_factor'>): ScopedUser {
+  return { perfil: fields.perfil, brandId: fields.brand_id, platformId: fields.platform_id, puntosRingRing: fields.puntos_ring_ring, timeFactor: Number(fields.time_factor) };
 }

@@ -14,16 +14,17 @@ const HELP: Record<ImportColumn, string> = {
   plataforma: 'Opcional. Nombre de la plataforma; se crea si no existe.',
   sede: 'Opcional. Nombre de la sede; si no existe, indica también su plataforma y se crea.',
   puntos_ring_ring: 'Opcional. Puntos Ring Ring (marca 1), entero mayor o igual que 0. Solo un admin puede cambiarlos.',
+  tiempo_adaptado: 'Opcional. Tiempo ampliado en los cuestionarios: 1 (sin ampliar), 1,5 o 2. Vacío no lo cambia. Solo un admin puede cambiarlo.',
 };
 
 const EXAMPLES = [
-  ['Eva Ruiz Prieto', 'eva.ruiz@cliente.example', 'EvaRuiz', 'agente', '', 'Atención al cliente', 2, 'Plataforma Centro', 'Toledo', 0],
-  ['Leo Marín Costa', 'leo.marin@cliente.example', 'LeoRing', 'agente', '', 'Ventas', 1, 'Plataforma Norte', 'Bilbao', 1250],
+  ['Eva Ruiz Prieto', 'eva.ruiz@cliente.example', 'EvaRuiz', 'agente', '', 'Atención al cliente', 2, 'Plataforma Centro', 'Toledo', 0, ''],
+  ['Leo Marín Costa', 'leo.marin@cliente.example', 'LeoRing', 'agente', '', 'Ventas', 1, 'Plataforma Norte', 'Bilbao', 1250, 1.5],
 ];
 
 export function importTemplate(): Buffer {
   return writeXlsx([
-    { name: 'Usuarios', header: [...IMPORT_COLUMNS], rows: EXAMPLES, widths: [24, 30, 14, 10, 12, 22, 10, 20, 20, 18] },
+    { name: 'Usuarios', header: [...IMPORT_COLUMNS], rows: EXAMPLES, widths: [24, 30, 14, 10, 12, 22, 10, 20, 20, 18, 16] },
     { name: 'Instrucciones', header: ['Columna', 'Qué poner'], rows: IMPORT_COLUMNS.map((c) => [c, HELP[c]]), widths: [18, 110] },
   ]);
 }

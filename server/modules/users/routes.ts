@@ -8,6 +8,7 @@ import { currentUser } from '#server/plugins/auth';
 import { replies } from '#server/plugins/route-contract';
 import type { ZodTypeProvider } from '#server/plugins/zod';
 import { createUsersService } from './service.ts';
+import { timeAccommodationRoutes } from './time-accommodation.ts';
 
 // A missing nick_name is the same mistake as an empty one: the service answers with the
 // spec's "El Nick Name es obligatorio." instead of a generic validation message.
@@ -24,6 +25,8 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     const nickName = await users.setNickname(currentUser(request).id, request.body?.nick_name);
     return { success: true as const, data: { nick_name: nickName } };
   });
+
+  await timeAccommodationRoutes(app, deps);
 
   api.get(AUTH_PATHS.checkAdmin, { schema: { response: replies(checkAdminResponseSchema) } }, async (request) => ({
     isAdmin: users.isAdmin(currentUser(request)),

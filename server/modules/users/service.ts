@@ -23,6 +23,8 @@ export function toSessionUser(user: UserRow): SessionUser {
     division: user.division,
     marca_id: user.brand_id,
     puntos_ring_ring: user.puntos_ring_ring,
+    // Time accommodation travels only in the user's own session, and only when granted.
+    ...(Number(user.time_factor) !== 1 ? { factor_tiempo: Number(user.time_factor) } : {}),
   };
 }
 

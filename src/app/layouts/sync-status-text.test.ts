@@ -14,11 +14,18 @@ const other = (id: string, imps = 0) => ({ id, subject: { kind: 'other' as const
 describe('summarizePending', () => {
   it('counts a video once however many progress reports it queued, and every answer', () => {
     const rows = [progress(12, 10), progress(12, 50), progress(12, 100, 5), log(1), answer(1), answer(2), answer(3), answer(4), answer(5)];
-    expect(summarizePending(rows)).toEqual({ actions: 6, imps: 5, videos: 1, answers: 5, others: 0, logs: 1 });
+    expect(summarizePending(rows)).toEqual({ actions: 6, imps: 5, videos: 1, answers: 5, reviews: 0, others: 0, logs: 1 });
   });
 
   it('is nothing for no rows', () => {
     expect(summarizePending([])).toEqual(NOTHING_PENDING);
+  });
+
+  it('counts Repaso answers apart: they bring no IMPs', () => {
+    const review = (questionId: number) => ({ subject: { kind: 'repaso-answer' as const, questionId }, imps: 0 });
+    const summary = summarizePending([review(1), review(2), answer(3)]);
+    expect(summary).toEqual({ ...NOTHING_PENDING, actions: 3, answers: 1, reviews: 2 });
+    expect(pendingText(summary)).toBe('3 acciones pendientes: 1 respuesta, 2 de Repaso');
   });
 
   it('reads a row queued without a subject (by an older tab) as something else', () => {

@@ -15,12 +15,14 @@ export interface PendingSummary {
   imps: number;
   videos: number;
   answers: number;
+  /** Repaso answers (issue 39): they bring no IMPs. */
+  reviews: number;
   others: number;
   /** "Clic vídeo", "Fin video"…: queued too, but nothing the user did on purpose. */
   logs: number;
 }
 
-export const NOTHING_PENDING: PendingSummary = { actions: 0, imps: 0, videos: 0, answers: 0, others: 0, logs: 0 };
+export const NOTHING_PENDING: PendingSummary = { actions: 0, imps: 0, videos: 0, answers: 0, reviews: 0, others: 0, logs: 0 };
 
 /** Counts the pending rows by kind; a video's several progress reports count as one video. */
 export function summarizePending(rows: ReadonlyArray<PendingRowFacts>): PendingSummary {
@@ -31,11 +33,12 @@ export function summarizePending(rows: ReadonlyArray<PendingRowFacts>): PendingS
     const subject = subjectOf(row);
     if (subject.kind === 'video-progress') videos.add(subject.videoId);
     else if (subject.kind === 'quiz-answer') counts.answers += 1;
+    else if (subject.kind === 'repaso-answer') counts.reviews += 1;
     else if (subject.kind === 'log-event') counts.logs += 1;
     else counts.others += 1;
   }
   counts.videos = videos.size;
-  counts.actions = counts.videos + counts.answers + counts.others;
+  counts.actions = counts.videos + counts.answers + counts.reviews + counts.others;
   return counts;
 }
 
@@ -45,6 +48,7 @@ function kindParts(summary: PendingSummary): string[] {
   return [
     summary.videos > 0 ? count(summary.videos, 'vídeo', 'vídeos') : null,
     summary.answers > 0 ? count(summary.answers, 'respuesta', 'respuestas') : null,
+    summary.reviews > 0 ? count(summary.reviews, 'de Repaso', 'de Repaso') : null,
     summary.others > 0 ? count(summary.others, 'otra', 'otras') : null,
   ].filter((part): part is string => part !== null);
 }

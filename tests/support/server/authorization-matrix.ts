@@ -98,6 +98,7 @@ export const MATRIX: MatrixCase[] = [
   // Points, attributes, training: every signed-in user reads their own.
   { route: 'GET /api/imps', request: () => ({ url: '/api/imps' }), expect: signedIn(200) },
   { route: 'GET /api/listado-imps', request: () => ({ url: '/api/listado-imps' }), expect: signedIn(200) },
+  { route: 'GET /api/imps/caducidades', about: "the caller's own batches (issue 39)", request: () => ({ url: '/api/imps/caducidades' }), expect: signedIn(200) },
   { route: 'GET /api/atributos', request: () => ({ url: '/api/atributos' }), expect: signedIn(200) },
   { route: 'GET /api/video/atributo/:id', request: () => ({ url: '/api/video/atributo/3' }), expect: signedIn(200) },
   { route: 'GET /api/video/:id/visto', request: (fx) => ({ url: `/api/video/${fx.videoId}/visto` }), expect: signedIn(200) },
@@ -134,6 +135,17 @@ export const MATRIX: MatrixCase[] = [
     route: 'POST /api/:participacion/:pregunta/:atributo/answer', about: "an answer to Ana's participation: staff never earn",
     request: (fx) => ({ url: fx.answerUrl, payload: { respuesta_id: fx.answerOptionId, elapsed_ms: 4_000 } }),
     expect: ownerOnly(200, { interno: 403, plataforma: 403, latam: 403, admin: 403, impersonation: 403, sync: 200 }),
+  },
+
+  // Repaso: the agent's own round; staff do not take part; impersonation only reads; a review earns nothing.
+  {
+    route: 'GET /api/repaso', about: "each agent's own round; staff take no part; impersonation reads the agent's",
+    request: () => ({ url: '/api/repaso' }), expect: signedIn(403, { agent2: 200, agent1: 200, impersonation: 200 }),
+  },
+  {
+    route: 'POST /api/repaso/:pregunta/respuesta', about: "a question of Ana's Repaso: her own (and her queued row, counted once); another agent finds nothing",
+    request: (fx) => ({ url: `/api/repaso/${fx.repasoQuestionId}/respuesta`, payload: { respuesta_id: fx.repasoOptionId, vista: 1 } }),
+    expect: signedIn(403, { agent2: 200, agent1: 404, sync: 200 }),
   },
 
   // Rewards (brand 2): only agents spend; a coupon page is reached by its unguessable code.
@@ -245,6 +257,21 @@ export const MATRIX: MatrixCase[] = [
     route: 'POST /api/importar-usuario', about: 'Ring Ring points for an agent inside INTERNO\'s and PLATAFORMA\'s scope: still the admin\'s alone',
     request: (fx) => ({ url: '/api/importar-usuario', multipart: { fields: {}, file: fx.importFile(fx.ringRingInScopeRows) } }),
     expect: adminGrantOnly,
+  },
+  {
+    route: 'POST /api/importar-usuario', about: 'extended time (tiempo_adaptado ×2) for an agent inside INTERNO\'s and PLATAFORMA\'s scope: the admin\'s alone',
+    request: (fx) => ({ url: '/api/importar-usuario', multipart: { fields: {}, file: fx.importFile(fx.timeGrantInScopeRows) } }),
+    expect: adminGrantOnly,
+  },
+  // Time accommodation from the back-office (issue 39): an admin signed in as themselves, nobody else.
+  {
+    route: 'GET /api/tiempo-adaptado/:nick', request: (fx) => ({ url: `/api/tiempo-adaptado/${encodeURIComponent(fx.platformAgentNick)}` }),
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    route: 'PUT /api/tiempo-adaptado/:nick', about: 'sets ×1 (none), so every actor\'s try leaves the same state',
+    request: (fx) => ({ url: `/api/tiempo-adaptado/${encodeURIComponent(fx.platformAgentNick)}`, payload: { factor_tiempo: 1 } }),
+    expect: signedIn(403, { admin: 200 }),
   },
   { route: 'GET /api/importar-usuario/plantilla', request: () => ({ url: '/api/importar-usuario/plantilla' }), expect: all(200) },
 

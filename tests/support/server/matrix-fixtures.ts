@@ -5,7 +5,9 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { IMPORT_COLUMNS } from '#contract/admin';
 import type { UserRow } from '#server/db/schema';
+import { isRepasoDue } from '#domain/repaso';
 import { createAuthService } from '#server/modules/auth/service';
+import { createRepasoRepository } from '#server/modules/repaso/repository';
 import { signSsoToken } from '#server/modules/auth/sso-token';
 import { queuedRowHeaders } from '#test-support/server/agents';
 import { csvOf, type Rows } from '#test-support/server/import-files';
@@ -28,6 +30,9 @@ export interface Fixtures {
   participationId: number;
   answerUrl: string;
   answerOptionId: number;
+  /** A question in Ana's Repaso, due, and its correct option. */
+  repasoQuestionId: number;
+  repasoOptionId: number;
   redeemBody: { product: number; value: number };
   couponCode: string;
   portraitPath: string;
@@ -47,6 +52,8 @@ export interface Fixtures {
   ringRingGrantRows: Rows;
   /** The impersonation target (brand 2, Plataforma Centro: inside INTERNO's and PLATAFORMA's scope) with Ring Ring points. */
   ringRingInScopeRows: Rows;
+  /** Extended time (×2) for an agent inside INTERNO's and PLATAFORMA's scope: only an admin grants it. */
+  timeGrantInScopeRows: Rows;
   /** One of Ana's notifications (avisos). */
   notificationId: number;
   /** A device subscription with valid keys (never sent to: nothing is notified in the matrix). */
@@ -128,6 +135,10 @@ export async function buildFixtures(ctx: TestContext): Promise<Fixtures> {
   }).returning('id').executeTakeFirstOrThrow();
 
   const bruno = await userBy(EMAILS.agent1);
+  // Ana's showcase quizzes have wrong answers: a question of her Repaso, due at the matrix's moment.
+  const repasoItem = (await createRepasoRepository(ctx.db).items(ana.id)).find((item) => isRepasoDue({ dueDay: item.due_day, graduated: item.graduated }, ctx.clock.now()));
+  if (!repasoItem) throw new Error('fixture missing: a due question in Ana\'s Repaso');
+  const repasoOption = await one<{ id: number }>(ctx, `SELECT id FROM quiz_options WHERE question_id = ${repasoItem.question_id} AND correct`);
   /** A row with the template's columns: only the named cells are filled. */
   const importRow = (cells: Partial<Record<(typeof IMPORT_COLUMNS)[number], string | number>>) => IMPORT_COLUMNS.map((c) => cells[c] ?? null);
   const selfPromotionRows = async (actor: Actor): Promise<Rows> => {
@@ -150,6 +161,8 @@ export async function buildFixtures(ctx: TestContext): Promise<Fixtures> {
     participationId: participation.id,
     answerUrl: `/api/${participation.id}/${question.id}/3/answer`,
     answerOptionId: question.option_id,
+    repasoQuestionId: repasoItem.question_id,
+    repasoOptionId: repasoOption.id,
     redeemBody: { product: price.id, value: price.valor_rings },
     couponCode: coupon.code,
     portraitPath: portrait.image_path,
@@ -163,6 +176,7 @@ export async function buildFixtures(ctx: TestContext): Promise<Fixtures> {
     selfPromotionRows: (actor) => promotions[actor],
     ringRingGrantRows: [importRow({ name: bruno.name, email: bruno.email, marca_id: bruno.brand_id, puntos_ring_ring: 999_999 })],
     ringRingInScopeRows: [importRow({ name: target.name, email: target.email, marca_id: target.brand_id, puntos_ring_ring: 5_000 })],
+    timeGrantInScopeRows: [importRow({ name: target.name, email: target.email, marca_id: target.brand_id, tiempo_adaptado: 2 })],
     notificationId: notification.id,
     pushSubscription: {
       // A browser push service's address (push-target.ts); the matrix runs no job, so nothing is sent to it.

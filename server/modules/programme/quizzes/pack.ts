@@ -26,7 +26,7 @@ export const quizzesPackSection: PackSection<QuizzesPack> = {
       seen.add(key);
       const preguntas = normalizeQuiz(entry.preguntas);
       for (const problem of quizProblems(preguntas, { complete: false })) problems.push({ item, message: problem.mensaje });
-      return { ...entry, preguntas: preguntas.map((q) => ({ texto: q.texto, opciones: q.opciones.map((o) => ({ texto: o.texto, correcta: o.correcta })) })) };
+      return { ...entry, preguntas: preguntas.map((q) => ({ texto: q.texto, opciones: q.opciones.map((o) => ({ texto: o.texto, correcta: o.correcta })), ...(q.explicacion ? { explicacion: q.explicacion } : {}) })) };
     });
     return problems.length > 0 ? { problems } : { data };
   },
@@ -37,7 +37,7 @@ export const quizzesPackSection: PackSection<QuizzesPack> = {
       const saved = questions.get(repo.keyOf(attribute.id, quizz)) ?? [];
       return saved.length === 0 ? [] : [{
         atributo: attribute.slug, quizz,
-        preguntas: saved.map((q) => ({ texto: q.texto, opciones: q.opciones.map((o) => ({ texto: o.texto, correcta: o.correcta })) })),
+        preguntas: saved.map((q) => ({ texto: q.texto, opciones: q.opciones.map((o) => ({ texto: o.texto, correcta: o.correcta })), ...(q.explicacion ? { explicacion: q.explicacion } : {}) })),
       }];
     }));
   },

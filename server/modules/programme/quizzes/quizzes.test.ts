@@ -353,3 +353,29 @@ describe('who may', () => {
     await refused(await call('GET', '', { token: await ctx.signIn('interno@impecable.demo') }), 403, /Solo un administrador/, before);
   });
 });
+
+describe('a question\'s explanation (Repaso, issue 39)', () => {
+  it('is optional, saved even on a started quiz (it changes no score), audited, kept when a save leaves it out, and limited to 300 characters', async () => {
+    const before = await snapshot();
+    const saved = asDraft(await detail(DEVALOR, 1));
+    const explained = saved.map((q, i) => ({ ...q, explicacion: i === 1 ? '  Porque escuchar va antes que responder.  ' : null }));
+    const res = await put(DEVALOR, 1, explained);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(quizDetailResponseSchema.parse(res.json()).preguntas.map((q) => q.explicacion)).toEqual(saved.map((_, i) => (i === 1 ? 'Porque escuchar va antes que responder.' : null)));
+    const after = await snapshot();
+    expect([after.answers, after.ledger, after.participations]).toEqual([before.answers, before.ledger, before.participations]);
+    const audit = after.changes.slice(before.changes.length);
+    expect(audit.map((c) => [c.entity, c.action, c.entity_id])).toEqual([['question', 'reworded', String(saved[1]!.id)]]);
+    expect(audit[0]).toMatchObject({ before: { explicacion: null, pregunta: 2 }, after: { explicacion: 'Porque escuchar va antes que responder.', pregunta: 2 } });
+
+    // A save without the field (a sheet, an older screen) keeps it.
+    expect((await put(DEVALOR, 1, saved)).statusCode).toBe(200);
+    expect((await detail(DEVALOR, 1)).preguntas[1]!.explicacion).toBe('Porque escuchar va antes que responder.');
+
+    const kept = await snapshot();
+    await refused(await put(DEVALOR, 1, saved.map((q, i) => ({ ...q, explicacion: i === 2 ? 'é'.repeat(301) : null }))), 422, /Pregunta 3: la explicación tiene 301 caracteres \(máximo 300\)/, kept);
+
+    expect((await put(DEVALOR, 1, saved.map((q) => ({ ...q, explicacion: '' })))).statusCode).toBe(200);
+    expect((await detail(DEVALOR, 1)).preguntas.every((q) => q.explicacion === null)).toBe(true);
+  });
+});

@@ -26,7 +26,7 @@ const keyOf = (attributeId: number, quiz: number) => `${attributeId}:${quiz}`;
 export function createProgrammeQuizRepository(db: Kysely<Database>) {
   /** Questions in order with options in order, grouped by `attribute:quiz`. */
   async function questionsWhere(key: QuizKey | null): Promise<Map<string, SavedQuestion[]>> {
-    let query = db.selectFrom('quiz_questions').select(['id', 'attribute_id', 'quiz', 'position', 'text']);
+    let query = db.selectFrom('quiz_questions').select(['id', 'attribute_id', 'quiz', 'position', 'text', 'explanation']);
     if (key) query = query.where('attribute_id', '=', key.attributeId).where('quiz', '=', key.quiz);
     const questions = await query.orderBy('attribute_id').orderBy('quiz').orderBy('position').execute();
     const options = questions.length === 0 ? [] : await db.selectFrom('quiz_options').select(['id', 'question_id', 'text', 'correct'])
@@ -41,7 +41,7 @@ export function createProgrammeQuizRepository(db: Kysely<Database>) {
     for (const q of questions) {
       const k = keyOf(q.attribute_id, q.quiz);
       const list = quizzes.get(k) ?? [];
-      list.push({ id: q.id, texto: q.text, opciones: byQuestion.get(q.id) ?? [] });
+      list.push({ id: q.id, texto: q.text, opciones: byQuestion.get(q.id) ?? [], explicacion: q.explanation });
       quizzes.set(k, list);
     }
     return quizzes;
@@ -97,7 +97,7 @@ export function createProgrammeQuizRepository(db: Kysely<Database>) {
       await db.deleteFrom('quiz_questions').where('attribute_id', '=', key.attributeId).where('quiz', '=', key.quiz).execute();
       if (questions.length === 0) return;
       const inserted = await db.insertInto('quiz_questions')
-        .values(questions.map((q, i) => ({ attribute_id: key.attributeId, quiz: key.quiz, position: i + 1, text: q.texto })))
+        .values(questions.map((q, i) => ({ attribute_id: key.attributeId, quiz: key.quiz, position: i + 1, text: q.texto, explanation: q.explicacion ?? null })))
         .returning(['id', 'position']).execute();
       const idAt = new Map(inserted.map((row) => [row.position, row.id]));
       const options = questions.flatMap((q, i) => q.opciones.map((o, j) => ({
@@ -108,6 +108,10 @@ export function createProgrammeQuizRepository(db: Kysely<Database>) {
 
     async setQuestionText(id: number, text: string): Promise<void> {
       await db.updateTable('quiz_questions').set({ text }).where('id', '=', id).execute();
+    },
+
+    async setExplanation(id: number, explanation: string | null): Promise<void> {
+      await db.updateTable('quiz_questions').set({ explanation }).where('id', '=', id).execute();
     },
 
     async setOptionText(id: number, text: string): Promise<void> {

@@ -5,7 +5,7 @@
 // transaction.
 import type { QuizDetail, QuizSummary } from '#contract/programme-quizzes';
 import {
-  isQuizComplete, isQuizLocked, normalizeQuiz, quizProblems, sameContent, scoreChange, wordingChanges, type QuestionDraft, type QuizProblem, type SavedQuestion,
+  explanationChanges, isQuizComplete, isQuizLocked, keepExplanations, normalizeQuiz, quizProblems, sameContent, scoreChange, wordingChanges, type QuestionDraft, type QuizProblem, type SavedQuestion,
 } from '#domain/programme-quizzes';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
@@ -33,7 +33,7 @@ function summaryOf(attribute: AttributeRef, quiz: 1 | 2, questions: readonly Sav
 }
 
 function detailOf(summary: QuizSummary, questions: readonly SavedQuestion[]): QuizDetail {
-  return { quiz: summary, preguntas: questions.map((q, i) => ({ id: q.id, numero: i + 1, texto: q.texto, opciones: q.opciones })) };
+  return { quiz: summary, preguntas: questions.map((q, i) => ({ id: q.id, numero: i + 1, texto: q.texto, opciones: q.opciones, explicacion: q.explicacion ?? null })) };
 }
 
 export type SaveSource = 'editor' | 'hoja';
@@ -83,12 +83,12 @@ export function createProgrammeQuizService(db: Kysely<Database>) {
     /** Saves the whole quiz. Problems: 422 listing each; a change that could alter a score: 409. */
     async save(editor: ProgrammeEditor, attributeId: number, quiz: 1 | 2, input: readonly QuestionDraft[], options: SaveOptions): Promise<QuizDetail> {
       const attribute = await attributeOf(attributeId);
-      const draft = normalizeQuiz(input);
       return db.transaction().execute(async (trx) => {
         const r = createProgrammeQuizRepository(trx);
         await r.lockParticipations();
         const key: QuizKey = { attributeId, quiz };
         const saved = await r.questions(key);
+        const draft = keepExplanations(saved, normalizeQuiz(input));
         const counts = (await r.counts(key)).get(r.keyOf(attributeId, quiz)) ?? NO_COUNTS;
         const locked = isQuizLocked(counts);
         const refusal = (options.refuse ?? refuseInEditor)(quizProblems(draft, { complete: !locked }));
@@ -113,6 +113,14 @@ export function createProgrammeQuizService(db: Kysely<Database>) {
             area: 'quizzes', entity: fix.entity === 'question' ? 'question' : 'option', entityId: fix.id, action: 'reworded',
             before: { quiz: entityId, pregunta: fix.pregunta, opcion: fix.opcion, texto: fix.before },
             after: { quiz: entityId, pregunta: fix.pregunta, opcion: fix.opcion, texto: fix.after, source: options.source },
+          });
+        }
+        for (const fix of explanationChanges(saved, placed)) {
+          await r.setExplanation(fix.id, fix.after);
+          await recordChange(trx, editor, {
+            area: 'quizzes', entity: 'question', entityId: fix.id, action: 'reworded',
+            before: { quiz: entityId, pregunta: fix.pregunta, explicacion: fix.before },
+            after: { quiz: entityId, pregunta: fix.pregunta, explicacion: fix.after, source: options.source },
           });
         }
         return detail(trx, attribute, quiz);

@@ -1,8 +1,11 @@
 // Starting a simulated navigation (spec 4, "Impersonation"): online only, never queued. The
 // supervisor's user and token are kept as the original; the session becomes the agent's.
 // Leaving it ("salir", sign-out) lives in #offline/session-lifecycle.
+import { saveTimeAccommodation } from '#api/admin';
 import { loginAsUser } from '#api/auth';
-import { clearPersonalData } from '#offline/cache';
+import type { TimeAccommodation } from '#contract/admin';
+import { cacheKeys } from '#data/cache-keys';
+import { clearPersonalData, revalidate } from '#offline/cache';
 import { getSession, setSession } from '#offline/session';
 
 export const BROWSE_FAILED = 'No se pudo navegar como el agente';
@@ -28,4 +31,15 @@ export async function browseAsAgent(nickName: string): Promise<void> {
     originalToken: session.token,
     seeModal: false,
   });
+}
+
+/**
+ * Time accommodation (issue 39): sets the agent's factor online (never queued: an admin's change,
+ * audited by the server) and stores the answer as the screen's snapshot.
+ */
+export async function saveAgentTime(userId: number, nick: string, factor: number): Promise<TimeAccommodation> {
+  const saved = await saveTimeAccommodation(nick, factor);
+  const key = cacheKeys.admin.timeAccommodation(nick);
+  if (key) await revalidate(key, userId, () => Promise.resolve(saved)).catch(() => undefined);
+  return saved;
 }

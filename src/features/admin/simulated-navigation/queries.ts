@@ -1,6 +1,6 @@
 // The cascade's lists, read through the device cache (stale-while-revalidate) like every
 // screen, one snapshot per choice. A null key reads nothing: that dropdown has nothing yet.
-import { fetchAgents, fetchBrands, fetchPlatformSites, fetchSites } from '#api/admin';
+import { fetchAgents, fetchBrands, fetchPlatformSites, fetchSites, fetchTimeAccommodation } from '#api/admin';
 import { useCachedQuery } from '#offline/use-cached-query';
 import { cacheKeys } from '#data/cache-keys';
 
@@ -18,4 +18,9 @@ export function usePlatformSites(userId: number, brand: string | null, platform:
 
 export function useAgents(userId: number, brand: string | null, site: string | null) {
   return useCachedQuery(cacheKeys.admin.agents(brand, site), () => fetchAgents(brand ?? '', site ?? ''), { userId });
+}
+
+/** The chosen agent's time accommodation (issue 39; admin only). */
+export function useTimeAccommodation(userId: number, nick: string | null) {
+  return useCachedQuery(cacheKeys.admin.timeAccommodation(nick), () => fetchTimeAccommodation(nick ?? ''), { userId });
 }

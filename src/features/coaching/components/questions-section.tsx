@@ -52,6 +52,12 @@ function QuestionRow({ question }: { question: CoachingQuestion }) {
           </>
         )}
       </Text>
+      <Text size="xs" c="gray.7">
+        <Text span fw={700} c="gray.8">Retención en Repaso:</Text>{' '}
+        {question.retencion === null || question.retencion === undefined
+          ? 'nadie la ha repasado aún'
+          : `${formatShare(question.repaso_aciertos, question.repaso_vistas)} (${formatNumber(question.repaso_aciertos)} de ${formatNumber(question.repaso_vistas)} la acertaron al volver a verla)`}
+      </Text>
     </li>
   );
 }

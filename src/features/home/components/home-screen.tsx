@@ -15,6 +15,7 @@ import { BannerCarousel } from '#features/home/components/banner-carousel.tsx';
 import { MonthlyProgress } from '#features/home/components/monthly-progress.tsx';
 import { NewContentPrompt } from '#features/home/components/new-content-prompt.tsx';
 import { PrizesFaq } from '#features/home/components/prizes-faq.tsx';
+import { RepasoLine } from '#features/home/components/repaso-line.tsx';
 import { ServiceMechanics } from '#features/home/components/service-mechanics.tsx';
 import { StaffTools } from '#features/home/components/staff-tools.tsx';
 
@@ -49,6 +50,7 @@ export function HomeScreen({ user }: { user: SessionUser }) {
     <Stack gap="xl">
       <PageHeading />
       <BannerCarousel banners={banners} onBannerClick={onBannerClick} />
+      {earner && <RepasoLine userId={user.id} />}
       <AttributeAvatars calendar={attributes} now={now} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         {earner ? (

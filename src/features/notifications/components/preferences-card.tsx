@@ -18,7 +18,7 @@ export function PreferencesCard({ userId, readOnly }: { userId: number; readOnly
         <Switch
           key={kind}
           label={NOTIFICATION_KIND_LABELS[kind]}
-          checked={data.tipos[kind]}
+          checked={data.tipos[kind] ?? true}
           disabled={readOnly}
           onChange={(event) => change(kind, event.currentTarget.checked)}
         />

@@ -17,13 +17,15 @@ export interface EditableQuestion {
   id: number | null;
   texto: string;
   opciones: EditableOption[];
+  /** Repaso's one line after an answer; '' for none. */
+  explicacion: string;
 }
 
 let counter = 0;
 const newKey = () => `n${++counter}`;
 
 export const blankOption = (): EditableOption => ({ key: newKey(), id: null, texto: '', correcta: false });
-const blankQuestion = (): EditableQuestion => ({ key: newKey(), id: null, texto: '', opciones: Array.from({ length: QUIZ_MIN_OPTIONS + 1 }, blankOption) });
+const blankQuestion = (): EditableQuestion => ({ key: newKey(), id: null, texto: '', opciones: Array.from({ length: QUIZ_MIN_OPTIONS + 1 }, blankOption), explicacion: '' });
 
 /**
  * The saved quiz as the editor's copy. A quiz nobody has started is shown with its 10 slots,
@@ -32,6 +34,7 @@ const blankQuestion = (): EditableQuestion => ({ key: newKey(), id: null, texto:
 export function editableOf(detail: QuizDetail): EditableQuestion[] {
   const saved = detail.preguntas.map((q): EditableQuestion => ({
     key: `q${q.id}`, id: q.id, texto: q.texto, opciones: q.opciones.map((o) => ({ key: `o${o.id}`, id: o.id, texto: o.texto, correcta: o.correcta })),
+    explicacion: q.explicacion ?? '',
   }));
   if (detail.quiz.bloqueado) return saved;
   return [...saved, ...Array.from({ length: Math.max(0, QUIZ_QUESTION_COUNT - saved.length) }, blankQuestion)];
@@ -39,7 +42,7 @@ export function editableOf(detail: QuizDetail): EditableQuestion[] {
 
 /** The body a save sends (and the rules check): texts trimmed, ids kept. */
 export function draftOf(questions: readonly EditableQuestion[]): QuestionDraft[] {
-  return normalizeQuiz(questions.map((q) => ({ id: q.id, texto: q.texto, opciones: q.opciones.map((o) => ({ id: o.id, texto: o.texto, correcta: o.correcta })) })));
+  return normalizeQuiz(questions.map((q) => ({ id: q.id, texto: q.texto, opciones: q.opciones.map((o) => ({ id: o.id, texto: o.texto, correcta: o.correcta })), explicacion: q.explicacion })));
 }
 
 export function editorProblems(questions: readonly EditableQuestion[], locked: boolean): QuizProblem[] {
@@ -49,6 +52,7 @@ export function editorProblems(questions: readonly EditableQuestion[], locked: b
 /** Where a problem shows: a question's text, one option, or its options as a group (numbers from 1). */
 export const fieldKey = {
   text: (n: number) => `texto:${n}`,
+  explanation: (n: number) => `explicacion:${n}`,
   option: (n: number, j: number) => `opcion:${n}:${j}`,
   options: (n: number) => `opciones:${n}`,
 };
@@ -67,7 +71,7 @@ export function placeProblems(problems: readonly QuizProblem[]): PlacedProblems 
       placed.quiz.push(p.mensaje);
       continue;
     }
-    const key = p.campo === 'texto' ? fieldKey.text(p.pregunta)
+    const key = p.campo === 'texto' ? fieldKey.text(p.pregunta) : p.campo === 'explicacion' ? fieldKey.explanation(p.pregunta)
       : p.campo === 'opcion' && p.opcion !== null ? fieldKey.option(p.pregunta, p.opcion) : fieldKey.options(p.pregunta);
     const before = placed.fields.get(key);
     placed.fields.set(key, before ? `${before} ${p.mensaje}` : p.mensaje);

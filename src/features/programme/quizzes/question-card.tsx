@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { ActionIcon, Button, Card, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { QUIZ_MAX_OPTIONS, QUIZ_MIN_OPTIONS, QUIZ_TEXT_MAX } from '#contract/programme-quizzes-constants';
+import { EXPLANATION_MAX } from '#contract/repaso-constants';
 import { blankOption, fieldKey, type EditableQuestion } from './draft.ts';
 
 /** The correct option's field: a green edge and tint, beside its checked Radio. */
@@ -92,6 +93,18 @@ export const QuestionCard = memo(function QuestionCard({ question, number, locke
             </Button>
           </Group>
         )}
+        <Textarea
+          label="Explicación (opcional)"
+          description="Una línea que el agente lee en Repaso tras responder. No cambia ninguna puntuación."
+          value={question.explicacion}
+          onChange={(e) => set({ explicacion: e.currentTarget.value })}
+          error={errors.get(fieldKey.explanation(number))}
+          autosize
+          minRows={1}
+          maxRows={3}
+          maxLength={EXPLANATION_MAX + 50}
+          disabled={disabled}
+        />
       </Stack>
     </Card>
   );

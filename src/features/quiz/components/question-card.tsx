@@ -3,6 +3,7 @@ import { Badge, Button, Card, Group, Progress, Text, Title } from '@mantine/core
 import type { Question } from '#contract/quiz';
 import { answerPoints } from '#domain/quiz';
 import { formatTimer } from '#domain/quiz-flow';
+import { bandAt, type TimeFactor } from '#domain/scoring';
 import { useBusyWhileMounted } from '#offline/use-busy';
 import { useQuestionTimer } from '#features/quiz/hooks/use-question-timer.ts';
 import { AnswerOptions } from '#features/quiz/components/answer-options.tsx';
@@ -28,6 +29,8 @@ interface QuestionCardProps {
   /** Set once "Corregir y continuar" was pressed: the chosen option, and the correction when known. */
   review: { optionId: number; correctId: number | null } | null;
   onConfirm: (optionId: number, shownAt: number) => void;
+  /** The agent's time accommodation: the points and limits shown are the agent's own bands. */
+  factor?: TimeFactor;
   /** The correction's status line, beside the button (in its place on phones). */
   children?: ReactNode;
 }
@@ -36,12 +39,17 @@ interface QuestionCardProps {
  * One question with its own timer (counting from when it was first shown on this device) and
  * "Corregir y continuar", inert until an option is chosen and while the answer is being corrected.
  */
-export function QuestionCard({ participationId, question, total, review, onConfirm, children }: QuestionCardProps) {
+export function QuestionCard({ participationId, question, total, review, onConfirm, factor = 1, children }: QuestionCardProps) {
   const [selected, setSelected] = useState<string | null>(null);
   // The clock runs: no reload, and the app's own notices wait (#offline/busy).
   useBusyWhileMounted('quiz');
   const { shownAt, elapsedMs } = useQuestionTimer(participationId, question.id, review === null);
   const time = elapsedMs === null ? null : formatTimer(elapsedMs);
+  // The agent's own band now and until when it lasts (scaled for an accommodated agent).
+  const band = bandAt((elapsedMs ?? 0) / 1000, factor);
+  const limit = band?.toSeconds == null ? null : formatTimer((band.toSeconds + 1) * 1000);
+  const points = answerPoints(elapsedMs ?? 0, true, factor);
+  const nowLine = `${points} IMPs${limit ? ` hasta ${limit}` : ''}`;
   const titleId = `pregunta-${question.id}`;
   const value = review ? String(review.optionId) : selected;
 
@@ -60,8 +68,8 @@ export function QuestionCard({ participationId, question, total, review, onConfi
           <Group gap={8} wrap="nowrap">
             {review === null && (
               // Kept in place (hidden) until the time is known, so the timer beside it does not move.
-              <Text size="xs" c="dimmed" visibleFrom="xs" style={time === null ? { visibility: 'hidden' } : undefined}>
-                Si aciertas ahora: {answerPoints(elapsedMs ?? 0, true)} IMPs
+              <Text size="xs" c="dimmed" visibleFrom="xs" data-testid="band-now" style={time === null ? { visibility: 'hidden' } : undefined}>
+                Si aciertas ahora: {nowLine}
               </Text>
             )}
             <Badge size="lg" variant="light" color="brand" className={classes.timer} leftSection={<ClockIcon />} role="timer" aria-label={`Tiempo de la pregunta: ${time ?? 'calculando'}`}>
@@ -69,6 +77,12 @@ export function QuestionCard({ participationId, question, total, review, onConfi
             </Badge>
           </Group>
         </Group>
+        {review === null && (
+          // Phones have no room beside the timer: the same line under it, small.
+          <Text size="xs" c="dimmed" hiddenFrom="xs" ta="right" mt={-6} data-testid="band-now-phone" style={time === null ? { visibility: 'hidden' } : undefined}>
+            Si aciertas ahora: {nowLine}
+          </Text>
+        )}
         <Progress value={((question.numero - 1) / Math.max(1, total)) * 100} size="sm" aria-hidden="true" className={classes.progress} />
         <Title order={2} size="h3" id={titleId} className={classes.questionTitle}>
           {question.pregunta}

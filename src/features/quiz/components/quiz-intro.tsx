@@ -4,7 +4,9 @@ import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from
 import { errorMessage } from '#api/http';
 import { AlertIcon } from '#components/alert-icon';
 import { paths } from '#domain/paths';
-import { QUESTIONS_PER_QUIZ, RESPONSE_TIME_POINTS } from '#domain/scoring';
+import { useAtomValue } from 'jotai';
+import { isTimeFactor, QUESTIONS_PER_QUIZ, scaledBands, TIME_FACTOR_LABELS } from '#domain/scoring';
+import { sessionAtom } from '#offline/session';
 import { QUIZ_LOCKED_MESSAGE, quizVideo } from '#domain/training';
 import { useVideos } from '#data/shared-reads';
 import { startParticipation } from '#features/quiz/commands.ts';
@@ -26,6 +28,8 @@ export function QuizIntro({ userId, attributeId, slug, attributeName, quiz }: Qu
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const blocked = useStartBlock(userId, attributeId, quiz);
+  const granted = useAtomValue(sessionAtom).user?.factor_tiempo;
+  const factor = isTimeFactor(granted) ? granted : 1;
 
   async function begin() {
     setStarting(true);
@@ -51,6 +55,7 @@ export function QuizIntro({ userId, attributeId, slug, attributeName, quiz }: Qu
             </List.Item>
             <List.Item>Cada pregunta tiene su propio cronómetro, que empieza al mostrarla: cuanto antes aciertes, más IMPs ganas.</List.Item>
             <List.Item>{CLOCK_KEEPS_RUNNING_RULE}</List.Item>
+            {factor !== 1 && <List.Item>Tienes tiempo ampliado ({TIME_FACTOR_LABELS[factor]}): los tiempos de abajo ya lo incluyen.</List.Item>}
             <List.Item>Elige una respuesta y pulsa «Corregir y continuar». Verás la correcta y, a los 2 segundos, la siguiente pregunta.</List.Item>
             <List.Item>Tienes un único intento: cuenta la primera respuesta que confirmas.</List.Item>
             <List.Item>Si pierdes la conexión, sigue respondiendo: tus respuestas se guardan y se corrigen al recuperarla.</List.Item>
@@ -60,7 +65,7 @@ export function QuizIntro({ userId, attributeId, slug, attributeName, quiz }: Qu
               IMPs por respuesta correcta
             </Text>
             <SimpleGrid cols={{ base: 2, xs: 3, sm: 5 }} spacing="xs" role="list" aria-labelledby="puntos-por-tiempo">
-              {RESPONSE_TIME_POINTS.map((band) => (
+              {scaledBands(factor).map((band) => (
                 <Group key={band.fromSeconds} role="listitem" gap={6} wrap="nowrap" justify="space-between" px="sm" py={6} bg="imps.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
                   <Text size="xs">{band.label}</Text>
                   <Text fw={800} size="lg" c="imps.8" style={{ whiteSpace: 'nowrap' }}>

@@ -5,6 +5,7 @@ import { AlertIcon } from '#components/alert-icon';
 import { OfflineState } from '#components/offline-state';
 import { PageLoader } from '#components/page-loader';
 import { quizStep } from '#domain/quiz-flow';
+import { isTimeFactor } from '#domain/scoring';
 import { forgetRefusedAnswer, queueAnswer } from '#features/quiz/commands.ts';
 import { useLocalAnswers, useQuestionBundle, useQuizResults } from '#features/quiz/queries.ts';
 import { savedAnswersLine } from '#features/quiz/texts.ts';
@@ -65,6 +66,7 @@ export function QuizRunner({ participationId, ...quiz }: QuizProps & { participa
   const corrections = results.data?.resultados ?? [];
   const corrected = new Set(corrections.map((r) => r.id_pregunta));
   const total = bundle.data.estado.preguntas_totales;
+  const factor = isTimeFactor(bundle.data.factor_tiempo) ? bundle.data.factor_tiempo : 1;
   const step = quizStep({ total, questions: bundle.data.preguntas, corrected, local: local.answers });
   const waitingOnDevice = [...local.answers.values()].filter((a) => a.status === 'queued' && !corrected.has(a.questionId)).length;
 
@@ -130,7 +132,7 @@ export function QuizRunner({ participationId, ...quiz }: QuizProps & { participa
         </Alert>
       )}
       {refusal === null && (
-        <QuestionCard key={question.id} participationId={participationId} question={question} total={total} review={null} onConfirm={(optionId, shownAt) => void confirm(question, optionId, shownAt)} />
+        <QuestionCard key={question.id} participationId={participationId} question={question} total={total} factor={factor} review={null} onConfirm={(optionId, shownAt) => void confirm(question, optionId, shownAt)} />
       )}
     </>
   ), refusal === null);

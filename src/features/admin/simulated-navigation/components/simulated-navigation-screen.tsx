@@ -2,13 +2,14 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, Flex, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { SessionUser } from '#contract/session';
-import { usesPlatformStep } from '#domain/profiles';
+import { canGrantExtraTime, usesPlatformStep } from '#domain/profiles';
 import { paths } from '#domain/paths';
 import { errorMessage } from '#api/http';
 import { AlertIcon } from '#components/alert-icon';
 import { browseAsAgent } from '#features/admin/simulated-navigation/commands.ts';
 import { useCascade } from '#features/admin/simulated-navigation/hooks/use-cascade.ts';
 import { ListSelect } from '#features/admin/simulated-navigation/components/list-select.tsx';
+import { TimeAccommodationCard } from '#features/admin/simulated-navigation/components/time-accommodation-card.tsx';
 
 /** The searchable agent dropdown, after the first paint; the native list until then, or if it cannot load. */
 const AgentSelect = lazy(() =>
@@ -96,6 +97,8 @@ export function SimulatedNavigationScreen({ user }: { user: SessionUser }) {
           </Flex>
         </Stack>
       </Card>
+      {/* Time accommodation (issue 39): an admin's control for the agent chosen above. */}
+      {canGrantExtraTime(user.perfil) && choice.agent && <TimeAccommodationCard key={choice.agent} userId={user.id} nick={choice.agent} />}
     </Stack>
   );
 }

@@ -7,13 +7,29 @@ import { PageLoader } from '#components/page-loader';
 import { ScreenTitle } from '#features/rewards/components/screen-title.tsx';
 import { useRewardsUser } from '#features/rewards/hooks/use-rewards-user.ts';
 import { useImpsHistory } from '#features/rewards/queries.ts';
+import { takesPart } from '#domain/profiles';
 import { HistoryMonths } from '../components/history-months.tsx';
+import { LapsesCard } from '../components/lapses-card.tsx';
 
-/** /mis-ingresos ("Historial de IMPs"): brand 2 only; everyone else goes to /home. */
+/**
+ * /mis-ingresos ("Historial de IMPs"): brand 2's movements, with what lapses next above them.
+ * Another brand's agent (brand 1: IMPs + Ring Ring) sees what lapses of their IMPs part only,
+ * where a lapse notice takes them; anyone else goes to /home.
+ */
 export function HistoryRoute() {
   const rewards = useRewardsUser();
+  if (rewards && !rewards.hasAccess && takesPart(rewards.user)) return <LapsesScreen userId={rewards.user.id} />;
   if (!rewards?.hasAccess) return <Navigate to={paths.home.getHref()} replace />;
   return <HistoryScreen userId={rewards.user.id} />;
+}
+
+function LapsesScreen({ userId }: { userId: number }) {
+  return (
+    <Stack gap="lg" maw={760}>
+      <ScreenTitle title="Tus IMPs" />
+      <LapsesCard userId={userId} ringsApart emptyText="Ninguno de tus IMPs caduca en los próximos meses." />
+    </Stack>
+  );
 }
 
 function HistoryScreen({ userId }: { userId: number }) {
@@ -21,6 +37,7 @@ function HistoryScreen({ userId }: { userId: number }) {
   return (
     <Stack gap="lg" maw={760}>
       <ScreenTitle title="Historial de IMPs" fetchedAt={history.fetchedAt} isStale={history.isStale} />
+      <LapsesCard userId={userId} />
       {history.isLoading ? (
         <PageLoader label="Cargando movimientos..." />
       ) : history.status === 'offline' ? (
