@@ -45,4 +45,12 @@ describe('formatDayMonth', () => {
   ])('%s → %s', (value, text) => {
     expect(formatDayMonth(value, 'Europe/Madrid')).toBe(text);
   });
+
+  it("says the year of a day in another year than now's, in the time zone's calendar", () => {
+    const now = new Date('2026-12-20T12:00:00Z');
+    expect(formatDayMonth('2026-12-24T10:00:00Z', 'Europe/Madrid', now)).toBe('24 de diciembre');
+    expect(formatDayMonth('2027-09-09T10:00:00Z', 'Europe/Madrid', now)).toBe('9 de septiembre de 2027');
+    // 23:30 UTC on 31 December is already New Year's Day in Madrid.
+    expect(formatDayMonth('2026-12-31T23:30:00Z', 'Europe/Madrid', now)).toBe('1 de enero de 2027');
+  });
 });

@@ -28,11 +28,17 @@ export function formatDate(value: string | number | Date | null | undefined, tim
   return dateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(date);
 }
 
-/** "3 de marzo" (a day and its month in words, as a sentence reads it), or null. */
-export function formatDayMonth(value: string | number | Date | null | undefined, timeZone?: string): string | null {
+/**
+ * "3 de marzo" (a day and its month in words, as a sentence reads it), or null. Given `now`, a
+ * day in another year than now's says its year ("9 de septiembre de 2027"), so a list that
+ * crosses New Year reads in order.
+ */
+export function formatDayMonth(value: string | number | Date | null | undefined, timeZone?: string, now?: Date): string | null {
   const date = toDate(value);
   if (!date) return null;
-  return dateTimeFormat('es-ES', { day: 'numeric', month: 'long', timeZone }).format(date);
+  const yearOf = (d: Date) => dateTimeFormat('es-ES', { year: 'numeric', timeZone }).format(d);
+  const withYear = now !== undefined && yearOf(date) !== yearOf(now);
+  return dateTimeFormat('es-ES', { day: 'numeric', month: 'long', ...(withYear ? { year: 'numeric' } : {}), timeZone }).format(date);
 }
 
 /** dd/mm/yyyy hh:mm (24 h), or null for a missing or unreadable date. */

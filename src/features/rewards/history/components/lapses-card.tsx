@@ -13,6 +13,7 @@ import classes from './history.module.css';
 export function LapsesCard({ userId, ringsApart = false, emptyText }: { userId: number; ringsApart?: boolean; emptyText?: string }) {
   const lapses = useImpsLapses(userId);
   const batches = lapses.data ?? [];
+  const now = new Date();
   if (batches.length === 0) return emptyText && lapses.data ? <Text c="dimmed" size="sm">{emptyText}</Text> : null;
   return (
     <Paper component="section" aria-labelledby="caducan-pronto" withBorder radius="md" p="md" className={classes.lapses} data-testid="caducidades">
@@ -24,7 +25,7 @@ export function LapsesCard({ userId, ringsApart = false, emptyText }: { userId: 
           {batches.map((batch) => (
             <li key={batch.dia}>
               <Text size="sm">
-                <strong>{formatNumber(batch.imps)}&nbsp;IMPs</strong> caducan el {formatDayMonth(batch.caduca_at, PROGRAMME_TIME_ZONE)}
+                <strong>{formatNumber(batch.imps)}&nbsp;IMPs</strong> caducan el {formatDayMonth(batch.caduca_at, PROGRAMME_TIME_ZONE, now)}
               </Text>
             </li>
           ))}
