@@ -123,7 +123,7 @@ describe('menuItems', () => {
   const staff = (email: string, user: AccessUser): MenuUser => ({ ...user, email });
   it.each([
     ['brand 2 agent', agent2, [...base, 'Mis ingresos', 'Catálogo Premios', 'Mis Premios', 'Salir']],
-    ['brand 1 agent', agent1, [...base, 'Salir']],
+    ['brand 1 agent', agent1, [...base, 'Tus IMPs', 'Salir']],
     ['brand 2 agent of the corporate domain', staff('ana@impecable.demo', agent2), [...base, 'Mis ingresos', 'Catálogo Premios', 'Mis Premios', 'Salir']],
     ['INTERNO brand 2 (never earns: no Mis ingresos)', staff('interno@impecable.demo', interno), [...base, 'Navegación simulada', 'Seguimiento', 'Descarga Ranking', 'Importar usuarios', 'Salir']],
     ['PLATAFORMA brand 1', staff('p@impecable.demo', { perfil: 'PLATAFORMA', marca_id: 1 }), [...base, 'Navegación simulada', 'Seguimiento', 'Descarga Ranking', 'Importar usuarios', 'Salir']],

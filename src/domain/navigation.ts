@@ -98,7 +98,7 @@ export type MenuUser = AccessUser & { email?: string | null };
  * The dropdown menu (spec 2, "Navigation menu"), in order: every screen the user may open,
  * by the same rules the screens apply (one source of truth). LATAM sees only Salir.
  * "Mis ingresos" (spec: brand 2) is for brand-2 agents only: staff never earn, so theirs would
- * always be empty (issue 38). "Catálogo Premios" and "Mis Premios" are links the spec shows
+ * always be empty (issue 38). A brand-1 agent's is "Tus IMPs": when their IMPs lapse (issue 39). "Catálogo Premios" and "Mis Premios" are links the spec shows
  * without a place in the menu: we list them for brand-2 agents too, the only users they serve. Staff screens
  * (simulated navigation, Seguimiento, order summary, ranking downloads, user import) follow, before Salir.
  * The corporate domain is configuration; until it is known, the import is left out.
@@ -115,6 +115,8 @@ export function menuItems(user: MenuUser, corporateDomain?: string | null): Menu
     item('Reglas servicio +impecable', paths.rules.path),
     item('Álbum de fotos', paths.album.path),
     ...(brand2 && agent ? [item('Mis ingresos', paths.history.path), item('Catálogo Premios', paths.catalogue.path), item('Mis Premios', paths.orders.path)] : []),
+    // Brand 1 redeems at Ring Ring; its income screen shows what of its IMPs lapses next (issue 39).
+    ...(user.marca_id === 1 && agent ? [item('Tus IMPs', paths.history.path)] : []),
     ...(hasSimulatedNavigation(user.perfil) ? [staffItem('Navegación simulada', paths.simulatedNavigation.path)] : []),
     ...(canSeeCoaching(user.perfil) ? [staffItem('Seguimiento', paths.coaching.path)] : []),
     ...(canSeeOrderSummary(user.perfil) ? [staffItem('Resumen de pedidos', paths.orderSummary.path)] : []),
