@@ -117,7 +117,7 @@ describe('15.1 import is not a privilege escalation', () => {
       expect.objectContaining({ importer_user_id: admin.id, target_user_id: bruno.id, action: 'updated', before: { puntos_ring_ring: 1250 }, after: { puntos_ring_ring: 2000 }, ip: '203.0.113.7', created_at: ctx.clock.now() }),
       expect.objectContaining({
         importer_user_id: admin.id, target_user_id: sara.id, action: 'created', before: null, ip: '203.0.113.7',
-        after: { email: 'sara.interna@impecable.demo', name: 'Sara Interna', nick_name: null, role: 'agente', perfil: 'INTERNO', division: null, brand_id: 1, platform_id: null, site_id: null, puntos_ring_ring: 0 },
+        after: { email: 'sara.interna@impecable.demo', name: 'Sara Interna', nick_name: null, role: 'agente', perfil: 'INTERNO', division: null, brand_id: 1, platform_id: null, site_id: null, puntos_ring_ring: 0, time_factor: 1 },
       }),
     ]);
   });
