@@ -6,7 +6,7 @@ import { formatTimer } from '#domain/quiz-flow';
 import { bandAt, type TimeFactor } from '#domain/scoring';
 import { useBusyWhileMounted } from '#offline/use-busy';
 import { useQuestionTimer } from '#features/quiz/hooks/use-question-timer.ts';
-import { AnswerOptions } from '#features/quiz/components/answer-options.tsx';
+import { AnswerOptions } from '#components/answer-options';
 import { ClockAwayNotice } from '#features/quiz/components/clock-away-notice.tsx';
 import classes from './quiz.module.css';
 

@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Badge, Button, Card, Group, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { RepasoQuestion } from '#contract/repaso';
 import { paths } from '#domain/paths';
+import { AnswerOptions } from '#components/answer-options';
 import { NoticeScreen } from '#components/notice-screen';
 import { QueryFallback } from '#components/offline-state';
 import { unansweredOnDevice, useRepasoRound } from '#data/repaso';
@@ -132,12 +133,6 @@ function RepasoCard({ question, position, total, lookingOnly, last, userId, onAn
     }
   }
 
-  const resultOf = (id: number): 'correct' | 'wrong' | undefined => {
-    if (!feedback) return undefined;
-    if (id === question.id_respuesta_correcta) return 'correct';
-    return id === feedback.chosenId ? 'wrong' : undefined;
-  };
-
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stack gap="md">
@@ -146,29 +141,14 @@ function RepasoCard({ question, position, total, lookingOnly, last, userId, onAn
           <Badge variant="light" color="gray">{`${question.atributo} · Quiz ${question.quizz}`}</Badge>
         </Group>
         <Title order={2} size="h4" id={titleId}>{question.pregunta}</Title>
-        <Radio.Group value={value} onChange={setValue} aria-labelledby={titleId}>
-          <div className={classes.options}>
-            {question.respuestas.map((option) => {
-              const result = resultOf(option.id_respuesta);
-              return (
-                <Radio.Card key={option.id_respuesta} value={String(option.id_respuesta)} className={classes.option} data-result={result}
-                  disabled={feedback !== null || lookingOnly}>
-                  <Group wrap="nowrap" align="flex-start" gap="sm">
-                    <Radio.Indicator mt={2} />
-                    <Text>
-                      {option.texto_respuesta}
-                      {result && (
-                        <Text component="span" fw={700} c={result === 'correct' ? 'teal.9' : 'red.9'}>
-                          {result === 'correct' ? ' (respuesta correcta)' : ' (tu respuesta)'}
-                        </Text>
-                      )}
-                    </Text>
-                  </Group>
-                </Radio.Card>
-              );
-            })}
-          </div>
-        </Radio.Group>
+        <AnswerOptions
+          options={question.respuestas}
+          value={value}
+          onChange={setValue}
+          locked={feedback !== null || lookingOnly}
+          correction={feedback ? { correctId: question.id_respuesta_correcta, chosenId: feedback.chosenId } : null}
+          labelledBy={titleId}
+        />
         <div role="status" aria-live="polite">
           {feedback && (
             <Alert color={feedback.correct ? 'teal' : 'red'} py="xs" title={feedback.correct ? '¡Correcto!' : 'No es correcta'}>

@@ -1,6 +1,6 @@
 import { Group, Radio, Text } from '@mantine/core';
 import type { AnswerOption } from '#contract/quiz';
-import classes from './quiz.module.css';
+import classes from './answer-options.module.css';
 
 interface AnswerOptionsProps {
   options: AnswerOption[];
