@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/schema';
 import { createClock, openTestDatabase } from '#test-support/server/test-app';
-import { backoffMs, cancelJob, enqueueJob, JobRunner } from './runner';
+import { backoffMs, cancelJob, cancelQueuedJobs, enqueueJob, JobRunner, renewJobLock } from './runner';
 
 let db: Kysely<Database>;
 const clock = createClock(new Date('2025-06-20T10:00:00Z'));
@@ -83,6 +83,29 @@ describe('JobRunner', () => {
     const runner = new JobRunner(db, { clock: clock.now, handlers: { count: async () => undefined } });
     expect(await runner.runOnce()).toBe(1);
     expect(await job(id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('a renewed lock is never stale: another runner leaves a long job alone while its handler lives', async () => {
+    const id = (await enqueueJob(db, { kind: 'count', runAt: clock.now() })) ?? 0;
+    await db.updateTable('jobs').set({ status: 'running', locked_at: new Date(clock.now().getTime() - 16 * 60_000), attempts: 1 }).where('id', '=', id).execute();
+    await renewJobLock(db, id, clock.now());
+    const runner = new JobRunner(db, { clock: clock.now, handlers: { count: async () => undefined } });
+    expect(await runner.runOnce()).toBe(0);
+    expect(await job(id)).toMatchObject({ status: 'running', attempts: 1 });
+    // A finished job's lock is not brought back.
+    await db.updateTable('jobs').set({ status: 'done', locked_at: null }).where('id', '=', id).execute();
+    await renewJobLock(db, id, clock.now());
+    expect(await job(id)).toMatchObject({ status: 'done', locked_at: null });
+  });
+
+  it('cancels the queued jobs of one kind, never a running one or another kind', async () => {
+    const queued = (await enqueueJob(db, { kind: 'video', runAt: clock.now() })) ?? 0;
+    const running = (await enqueueJob(db, { kind: 'video', runAt: clock.now() })) ?? 0;
+    const other = (await enqueueJob(db, { kind: 'count', runAt: clock.now() })) ?? 0;
+    await db.updateTable('jobs').set({ status: 'running', locked_at: clock.now() }).where('id', '=', running).execute();
+    await cancelQueuedJobs(db, 'video');
+    expect((await db.selectFrom('jobs').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual([running, other]);
+    expect(queued).toBeGreaterThan(0);
   });
 
   it('enqueues a unique key once', async () => {

@@ -79,6 +79,19 @@ export async function cancelJob(db: Kysely<Database>, uniqueKey: string): Promis
   await db.deleteFrom('jobs').where('unique_key', '=', uniqueKey).where('status', '=', 'queued').execute();
 }
 
+/** Drops every queued job of `kind` (a seed that sets that work itself). Running or finished ones stay. */
+export async function cancelQueuedJobs(db: Kysely<Database>, kind: string): Promise<void> {
+  await db.deleteFrom('jobs').where('kind', '=', kind).where('status', '=', 'queued').execute();
+}
+
+/**
+ * Keeps a long job's lock fresh while its handler is alive, so no other instance takes it as
+ * stale; a job no longer running (finished, or taken back) is left alone.
+ */
+export async function renewJobLock(db: Kysely<Database>, jobId: number, now: Date): Promise<void> {
+  await db.updateTable('jobs').set({ locked_at: now }).where('id', '=', jobId).where('status', '=', 'running').execute();
+}
+
 export class JobRunner {
   readonly #db: Kysely<Database>;
   readonly #options: Required<Omit<JobRunnerOptions, 'logger'>> & { logger?: Logger };

@@ -14,6 +14,7 @@ import { ATTRIBUTE_SLUGS, type AttributeId } from '#contract/attributes-constant
 import { PACK_FORMAT, PACK_VERSION } from '#contract/programme-pack';
 import { demoCalendar } from '#domain/calendar';
 import type { Database } from '#server/db/schema';
+import { cancelQueuedJobs } from '#server/jobs/runner';
 import { calendarPackSection } from '#server/modules/programme/calendar/pack';
 import { cataloguePackSection } from '#server/modules/programme/catalogue/pack';
 import { PACK_SECTIONS } from '#server/modules/programme/pack/sections';
@@ -99,7 +100,7 @@ export async function writeDemoPack(trx: Kysely<Database>, now: Date, files: Dem
   if ('problems' in pack) throw new Error(`The demo pack has problems: ${pack.problems.map((p) => `${p.item}: ${p.message}`).join('; ')}`);
   await writePack(trx, null, pack, []);
   // Whatever the import queued for its store files, the demo's videos are the seed's to set.
-  await trx.deleteFrom('jobs').where('kind', '=', VIDEO_TRANSCODE_JOB).execute();
+  await cancelQueuedJobs(trx, VIDEO_TRANSCODE_JOB);
   if (files.videos === 'as-is') {
     // The clip itself is what agents play, as a video from before processing existed.
     await trx.updateTable('videos').set({ source_url: null, processing: 'ready', playable: true }).execute();

@@ -63,6 +63,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   },
   { pattern: paths.orders.path, module: '#features/rewards/orders/routes/orders-route.tsx', frame: 'screen', text: 'Mis Premios' },
   { pattern: paths.history.path, module: '#features/rewards/history/routes/history-route.tsx', frame: 'screen', text: 'Historial de IMPs' },
+  { pattern: paths.repaso.path, module: '#features/repaso/routes/repaso-route.tsx', frame: 'screen', text: 'Repaso' },
   {
     pattern: paths.simulatedNavigation.path,
     module: '#features/admin/simulated-navigation/routes/simulated-navigation-route.tsx',

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import type { Database, JobRow } from '#server/db/schema';
-import { alongside, enqueueJob, type JobHandler } from '#server/jobs/runner';
+import { alongside, enqueueJob, renewJobLock, type JobHandler } from '#server/jobs/runner';
 import { FfmpegError } from '#server/media/ffmpeg';
 import { probeVideo, VIDEO_LIMITS, type VideoLimits } from '#server/media/probe';
 import { mediaKeyOfUrl, type MediaStore } from '#server/media/store';
@@ -189,7 +189,7 @@ export function videoTranscodeHandler(deps: ProcessingDeps): JobHandler {
     const payload = parsePayload(raw);
     if (!payload) return;
     const renew = setInterval(() => {
-      void deps.db.updateTable('jobs').set({ locked_at: new Date() }).where('id', '=', job.id).where('status', '=', 'running').execute().catch(() => undefined);
+      void renewJobLock(deps.db, job.id, new Date()).catch(() => undefined);
     }, LOCK_RENEW_MS);
     try {
       await processVideo(deps, payload, job.attempts);
