@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVED_ART_FILE_META, SERVED_ART_META, SERVED_PRIZE_META } from '#contract/common';
+import { SERVED_ART_FILE_META, SERVED_ART_META } from '#contract/common';
 import { firstBannerArt } from '#domain/training';
 import { invalidationsDelivered } from '#server/modules/auth/session-channel';
 import { listProducts } from '#server/modules/rewards/repository';
@@ -103,7 +103,6 @@ describe('the page a navigation gets', () => {
     expect(first?.imagen).toMatch(/^\/media\/u\/[0-9a-f]{64}\.svg$/);
     for (const url of ['/premios', '/Premios/', '/home']) {
       const html = await page(url);
-      expect(html, url).not.toContain(SERVED_PRIZE_META);
       expect(html, url).not.toContain('/media/u/');
     }
   });

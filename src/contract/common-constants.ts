@@ -29,9 +29,3 @@ export const SERVED_ART_META = 'impecable-art';
  */
 export const SERVED_ART_FILE_META = 'impecable-art-file';
 
-/**
- * On /premios, the <meta> carrying the catalogue's first prize image (the same for everyone):
- * `content` its path, `data-src` the SVG as a data: URL, `data-ratio` its "width height", so the
- * shell paints the page's largest image with no request (server/plugins/app-page.ts; boot.ts).
- */
-export const SERVED_PRIZE_META = 'impecable-prize';

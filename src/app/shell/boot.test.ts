@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ATTRIBUTE_SLUGS } from '#contract/attributes';
 import {
-  SERVED_ART_FILE_META as CONTRACT_SERVED_ART_FILE_META, SERVED_ART_META as CONTRACT_SERVED_ART_META, SERVED_PRIZE_META as CONTRACT_SERVED_PRIZE_META,
+  SERVED_ART_FILE_META as CONTRACT_SERVED_ART_FILE_META, SERVED_ART_META as CONTRACT_SERVED_ART_META,
 } from '#contract/common';
 import { attributeArt, attributeNameFromSlug } from '#domain/attributes';
 import type { SessionUser } from '#contract/session';
 import { guardRedirect, navigationBanner, signedInLoginRedirect } from '#domain/navigation';
 import { normalizePath } from '#domain/paths';
 import { canjearAction, showsBalance } from '#domain/profiles';
-import { hasRewardsAccess } from '#domain/rewards';
 import { SESSION_STORAGE_KEY, SHELL_HINT_STORAGE_KEY, SHELL_PAGE_STORAGE_KEY } from '#offline/session';
 import {
-  bannerNick, bootShell, guardTarget, hasCatalogue, HINT_KEY, isAgent, landing, loginRedirect, normalize, PAGE_KEY, readPage, SERVED_ART_FILE_META, SERVED_ART_META,
-  SERVED_PRIZE_META, SESSION_KEY, type ShellData,
+  bannerNick, bootShell, guardTarget, HINT_KEY, isAgent, landing, loginRedirect, normalize, PAGE_KEY, readPage, SERVED_ART_FILE_META, SERVED_ART_META,
+  SESSION_KEY, type ShellData,
 } from './boot.ts';
 import { SHELL_ROUTES } from './route-modules.ts';
 
@@ -58,13 +57,8 @@ describe('the shell mirrors the app rules it paints by', () => {
     }
   });
 
-  it('paints the catalogue for exactly the brand the screen shows it to', () => {
-    for (const marca_id of [1, 2, 3]) expect(hasCatalogue(user('', { marca_id })), String(marca_id)).toBe(hasRewardsAccess(marca_id));
-  });
-
   it('reads the keys the app writes', () => {
     expect(SESSION_KEY).toBe(SESSION_STORAGE_KEY);
-    expect(SERVED_PRIZE_META).toBe(CONTRACT_SERVED_PRIZE_META);
     expect(SERVED_ART_META).toBe(CONTRACT_SERVED_ART_META);
     expect(SERVED_ART_FILE_META).toBe(CONTRACT_SERVED_ART_FILE_META);
     expect(HINT_KEY).toBe(SHELL_HINT_STORAGE_KEY);
@@ -120,7 +114,6 @@ function fakeWindow(
   served?: string,
   images: FakeImage[] = [],
   files: Record<string, string> = {},
-  prize: Record<string, string> | null = null,
 ) {
   const elements = new Map<string, { textContent: string; attributes: Map<string, string> }>();
   const element = (id: string) => {
@@ -147,7 +140,6 @@ function fakeWindow(
       getElementById: element,
       querySelector: (selector: string) => {
         if (served !== undefined && selector === `meta[name="${SERVED_ART_META}"]`) return { getAttribute: (name: string) => (name === 'content' ? served : null) };
-        if (prize && selector === `meta[name="${SERVED_PRIZE_META}"]`) return { getAttribute: (name: string) => prize[name] ?? null };
         const file = /^meta\[name="impecable-art-file"\]\[content="([^"]+)"\]$/.exec(selector)?.[1];
         return file && file in files ? { getAttribute: (name: string) => (name === 'data-src' ? files[file] : null) } : null;
       },
@@ -294,32 +286,6 @@ describe('bootShell', () => {
     expect(page.attrs('as-hero').get('data-file')).toBe(hero.wide);
     expect(page.attrs('as-hero-compact').get('srcset')).toBe(hero.compact);
     expect(page.attrs('as-hero-compact').get('data-file')).toBe(hero.compact);
-  });
-
-  it('paints the catalogue’s first prize the page carries on /premios, with its proportions and the hint’s balance; only a prize of the app’s own', () => {
-    const prize = { content: '/media/products/cafe-brisa.svg', 'data-src': 'data:image/svg+xml,%3Csvg%2F%3E', 'data-ratio': '480 360' };
-    const page = fakeWindow('/premios', { [SESSION_KEY]: session(ana), [HINT_KEY]: hint }, true, undefined, [], {}, prize);
-    bootShell(page.win, data);
-    expect(page.attrs().has('data-prize')).toBe(true);
-    expect(page.attrs('as-prize').get('src')).toBe(prize['data-src']);
-    expect(page.attrs('as-prize').get('data-file')).toBe(prize.content);
-    expect([page.attrs('as-prize').get('width'), page.attrs('as-prize').get('height')]).toEqual(['480', '360']);
-    expect(page.text('as-prizes-amount')).toBe('1.250 IMPs');
-
-    const cases: [string, string, SessionUser, Record<string, string>][] = [
-      ['another path', '/home', ana, prize],
-      ['another brand', '/premios', user('', { marca_id: 1 }), prize],
-      ['a foreign image', '/premios', ana, { ...prize, content: 'https://evil.example/x.svg' }],
-      ['a file, not its data', '/premios', ana, { ...prize, 'data-src': '/media/products/cafe-brisa.svg' }],
-      ['script as data', '/premios', ana, { ...prize, 'data-src': 'javascript:alert(1)' }],
-      ['no proportions', '/premios', ana, { ...prize, 'data-ratio': '480' }],
-    ];
-    for (const [name, path, who, carried] of cases) {
-      const other = fakeWindow(path, { [SESSION_KEY]: session(who) }, true, undefined, [], {}, carried);
-      bootShell(other.win, data);
-      expect(other.attrs().has('data-prize'), name).toBe(false);
-      expect(other.attrs('as-prize').has('src'), name).toBe(false);
-    }
   });
 
   it('paints a dashboard’s banner from its path alone, the files the screen shows; none for an unknown attribute', () => {

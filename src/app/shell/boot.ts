@@ -51,7 +51,6 @@ const LOGOUT = '/logout';
 const HOME = '/home';
 const SIMULATED = '/navegacion-simulada';
 const ORDER_SUMMARY = '/listado-usuarios';
-const PRIZES = '/premios';
 
 export function normalize(pathname: string): string {
   const lower = pathname.toLowerCase();
@@ -82,11 +81,6 @@ export function guardTarget(pathname: string, user: ShellUser | null): string | 
   if (profile === 'latam') return path === LOGOUT || path === ORDER_SUMMARY ? null : ORDER_SUMMARY;
   if ((profile === 'interno' || profile === 'plataforma') && (path === '/' || path === '/premios')) return SIMULATED;
   return path === '/' ? HOME : null;
-}
-
-/** Mirrors hasRewardsAccess of #domain/rewards: the catalogue is brand 2's. */
-export function hasCatalogue(user: ShellUser): boolean {
-  return user.marca_id === 2;
 }
 
 /** Mirrors signedInLoginRedirect of #domain/navigation. */
@@ -239,47 +233,6 @@ function paintArt(doc: Document, shell: HTMLElement, art: ShellArt, id: string):
   img.setAttribute('data-file', art.wide);
   source.setAttribute('data-file', art.compact);
   shell.setAttribute('data-art', '');
-}
-
-/** #contract/common's SERVED_PRIZE_META (boot.test.ts compares). */
-export const SERVED_PRIZE_META = 'impecable-prize';
-
-export interface ServedPrize {
-  /** The image as a data: URL of its SVG. */
-  src: string;
-  /** Its path, as the screen's card names it. */
-  file: string;
-  width: number;
-  height: number;
-}
-
-/**
- * The catalogue's first prize the server put in the page of /premios: only a prize image of the
- * app's own, carried as an SVG data: URL, with its proportions (the card takes its height from them).
- */
-export function servedPrize(doc: Document): ServedPrize | null {
-  const meta = doc.querySelector('meta[name="' + SERVED_PRIZE_META + '"]');
-  if (!meta) return null;
-  const file = meta.getAttribute('content') || '';
-  const src = meta.getAttribute('data-src') || '';
-  const ratio = (meta.getAttribute('data-ratio') || '').split(' ');
-  const width = Number(ratio[0]);
-  const height = Number(ratio[1]);
-  if (!/^\/media\/products\/[a-z0-9-]+\.svg$/.test(file) || src.indexOf('data:image/svg+xml,') !== 0 || !(width > 0) || !(height > 0)) return null;
-  return { src, file, width, height };
-}
-
-/** The first prize card of /premios, with the balance the hint knows ("—" as the screen has it). */
-function paintPrize(doc: Document, shell: HTMLElement, prize: ServedPrize, hint: ShellHint | null): void {
-  const img = doc.getElementById('as-prize');
-  const amount = doc.getElementById('as-prizes-amount');
-  if (!img || !amount) return;
-  img.setAttribute('width', String(prize.width));
-  img.setAttribute('height', String(prize.height));
-  img.setAttribute('src', prize.src);
-  img.setAttribute('data-file', prize.file);
-  if (hint && hint.amount) amount.textContent = hint.amount + ' ' + hint.unit;
-  shell.setAttribute('data-prize', '');
 }
 
 function addLink(doc: Document, rel: string, href: string): void {
@@ -480,8 +433,6 @@ export function bootShell(win: Window, data: ShellData): void {
       }
       const art = frame === 'home' ? hintedArt(hint) || servedArt(doc) : null;
       if (art) paintArt(doc, shell, art, 'as-art');
-      const prize = path === PRIZES && hasCatalogue(user) ? servedPrize(doc) : null;
-      if (prize) paintPrize(doc, shell, prize, hint);
     }
     const hero = frame === 'dashboard' ? dashboardArt(path, data.names) : null;
     if (hero) paintArt(doc, shell, hero, 'as-hero');

@@ -1,5 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** A month's heading: "Noviembre de 2026". */
+const MONTH_TITLE = /^\p{L}+ de \d{4}$/u;
+
 /** /mis-ingresos ("Historial de IMPs"): the movements by month, each with its totals, and "Ver meses anteriores". */
 export class IncomePage {
   constructor(private readonly page: Page) {}
@@ -10,13 +13,13 @@ export class IncomePage {
     await expect(this.months().first()).toBeVisible();
   }
 
-  /** One section per month shown, newest first, named by its heading ("Noviembre de 2026"). */
+  /** One section per month shown, newest first, named by its heading ("Noviembre de 2026"); not "Caducan pronto" above them. */
   months(): Locator {
-    return this.page.locator('section').filter({ has: this.page.getByRole('heading', { level: 2 }) });
+    return this.page.locator('section').filter({ has: this.page.getByRole('heading', { level: 2, name: MONTH_TITLE }) });
   }
 
   async monthTitles(): Promise<string[]> {
-    return this.months().getByRole('heading', { level: 2 }).allInnerTexts();
+    return this.months().getByRole('heading', { level: 2, name: MONTH_TITLE }).allInnerTexts();
   }
 
   /** A month's total ("Sumados", "Restados", "Neto") as a signed number of IMPs. */
