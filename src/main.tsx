@@ -7,7 +7,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, prepareStart } from '#app/app.tsx';
 import { Providers } from '#app/providers.tsx';
-import { stylesReady } from '#app/shell/shell.ts';
 import { nextTask } from '#app/hooks/run-when-idle.ts';
 
 // The first screen's code and cached rows start loading now, together, before React renders.
@@ -17,10 +16,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
 // A transition: React renders the first screen in slices and yields to the browser between
-// them, so start-up has no long task (the static shell is already on screen meanwhile). Not
-// before the app's stylesheets, which the shell added with this script, have loaded, and in a
-// task of its own: not in the one that evaluated this file.
-void Promise.all([stylesReady(), nextTask()]).then(() =>
+// them, so start-up has no long task (the first paint's frame is on screen meanwhile), in a task
+// of its own: not in the one that evaluated this file.
+void nextTask().then(() =>
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { measureBundle, ZOD_MARK } from './bundle.ts';
 import { BUDGETS, BUNDLE_CEILINGS_KB, bundleVerdicts } from './budgets.ts';
-import { SIGNED_IN_MODULES } from '#app/shell/route-modules.ts';
+import { ROUTES as APP_ROUTES, SIGNED_IN_FILES } from '#app/routes.ts';
 
 // A fake build: random bytes do not compress, so a file of N KB weighs ~N KB gzipped and the
 // sums below are known in advance (give or take gzip's few bytes of framing per file).
@@ -55,10 +55,12 @@ const ROUTES = [
   'src/features/auth/routes/logout-route.tsx',
   'src/features/home/routes/home-route.tsx',
 ];
+/** The route table's other screens, 1 KB each. */
+const OTHER_SCREENS = [...new Set(APP_ROUTES.map((route) => `src/${route.screen}`))].filter((key) => !ROUTES.includes(key));
 const VIDEO = 'node_modules/video.js/dist/video.es.js';
-// What every signed-in screen loads first: the router, then guard 5 KB, layout 30 KB (+ shared); the router and others 3 KB.
-const SIGNED_IN_KEYS = SIGNED_IN_MODULES.map((specifier) => specifier.replace(/^#app\//, 'src/app/'));
-const signedInKb = (key: string) => (key.endsWith('guards.tsx') ? 5 : key.endsWith('signed-in-layout.tsx') ? 30 : 3);
+// What every signed-in screen loads first: the guard 5 KB and the layout 30 KB (+ shared).
+const SIGNED_IN_KEYS = SIGNED_IN_FILES.map((file) => `src/${file}`);
+const signedInKb = (key: string) => (key.endsWith('guards.tsx') ? 5 : 30);
 const SIGNED_IN_KB = SIGNED_IN_KEYS.reduce((total, key) => total + signedInKb(key), 0);
 
 /** Entry 60 KB (+ 10 KB shared), login 20 KB, the signed-in modules, home 40 + video lazily. */
@@ -71,6 +73,7 @@ function appBuild(overrides: { loginKb?: number; html?: string; homeImportsVideo
       { key: ROUTES[0]!, kb: overrides.loginKb ?? 20, isDynamicEntry: true, imports: ['_shared.js'] },
       { key: ROUTES[1]!, kb: 5, isDynamicEntry: true },
       { key: ROUTES[2]!, kb: 5, isDynamicEntry: true },
+      ...OTHER_SCREENS.map((key) => ({ key, kb: 1, isDynamicEntry: true })),
       ...SIGNED_IN_KEYS.map((key) => ({ key, kb: signedInKb(key), isDynamicEntry: true, imports: ['_shared.js'], ...(key.includes('layout') ? { cssKb: 4 } : {}) })),
       {
         key: ROUTES[3]!,
@@ -91,9 +94,8 @@ describe('measureBundle', () => {
     const report = measureBundle(appBuild());
     const byRoute = Object.fromEntries(report.routes.map((r) => [r.route, r]));
     expect(kbOf(byRoute['/login']!.jsGzip)).toBe(60 + 10 + 20);
-    // The other public routes come with the router (3 KB); a signed-out /login without it.
-    expect(kbOf(byRoute['/sso/:token']!.jsGzip)).toBe(60 + 10 + 3 + 5);
-    // Signed-in: entry + shared + guard + layout + the rest + home; video.js is a dynamic import.
+    expect(kbOf(byRoute['/sso/:token']!.jsGzip)).toBe(60 + 10 + 5);
+    // Signed-in: entry + shared + guard + layout + home; video.js is a dynamic import.
     expect(kbOf(byRoute['home/home']!.jsGzip)).toBe(60 + 10 + SIGNED_IN_KB + 40);
     expect(kbOf(byRoute['home/home']!.cssGzip)).toBe(8 + 4);
     expect(kbOf(byRoute['/login']!.cssGzip)).toBe(8);
@@ -123,7 +125,7 @@ describe('measureBundle', () => {
   });
 
   it('refuses to measure when the guard or layout is no longer a chunk (it would count 0 bytes)', () => {
-    const dist = fakeBuild([{ key: 'index.html', kb: 1, isEntry: true }, ...ROUTES.map((key) => ({ key, kb: 1, isDynamicEntry: true }))]);
+    const dist = fakeBuild([{ key: 'index.html', kb: 1, isEntry: true }, ...[...ROUTES, ...OTHER_SCREENS].map((key) => ({ key, kb: 1, isDynamicEntry: true }))]);
     expect(() => measureBundle(dist)).toThrow(`El manifiesto no tiene ${SIGNED_IN_KEYS.join(', ')}:`);
   });
 });

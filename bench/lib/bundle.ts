@@ -1,14 +1,13 @@
 // Bundle budgets: what each route really downloads, walked from Vite's manifest
 // (build.manifest), not the sum of all files. A route loads the entry's static import
-// closure and its lazy route chunk's closure; every route but a signed-out /login also the
-// router's chunk, and signed-in routes what it loads before every signed-in screen (the static
-// shell's SIGNED_IN_MODULES: router, guard, layout, cached rows preload); every route also runs
-// index.html's inline script and style (the shell).
+// closure (with the router) and its screen's closure, from the route table (src/app/routes.ts);
+// signed-in routes also the guard and the layout (SIGNED_IN_FILES); every route also runs
+// index.html's inline script and style (the first paint).
 // Sizes are gzip -9 of the built files. Reads the build only; never writes to it.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROUTER_MODULE, SIGNED_IN_MODULES } from '#app/shell/route-modules.ts';
+import { ROUTES, SIGNED_IN_FILES } from '#app/routes.ts';
 
 interface ManifestChunk {
   file: string;
@@ -40,16 +39,8 @@ export interface BundleReport {
   validation: { staticallyLoadedBy: string[] };
 }
 
-const sourceOf = (specifier: string) => specifier.replace(/^#(app|features)\//, 'src/$1/');
-const ROUTER = sourceOf(ROUTER_MODULE);
-/** The public routes: a signed-out visit's /login without the router (src/app/app.tsx), the others with it. */
-const AUTH_ROUTES: Record<string, string[]> = {
-  '/login': ['src/features/auth/routes/login-route.tsx'],
-  '/sso/:token': [ROUTER, 'src/features/auth/routes/sso-route.tsx'],
-  '/logout': [ROUTER, 'src/features/auth/routes/logout-route.tsx'],
-};
-/** Lazy chunks every signed-in screen loads with it (the router, and what it loads first; the shell preloads the same). */
-const SIGNED_IN_SHELL = SIGNED_IN_MODULES.map(sourceOf);
+/** Lazy chunks every signed-in screen loads with it (the first paint preloads the same). */
+const SIGNED_IN_SHELL = SIGNED_IN_FILES.map((file) => `src/${file}`);
 const VIDEO_JS = /^node_modules\/video\.js\/dist\/video(\.es)?\.js$/;
 const INLINE_LABEL = 'index.html (en línea)';
 /** A name every zod build keeps as text (its classes' `$constructor` names). */
@@ -85,21 +76,17 @@ function closure(manifest: Manifest, keys: string[]): { js: Set<string>; css: Se
 export function routeTable(manifest: Manifest): { entryKey: string; routes: Record<string, string[]> } {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entryKey) throw new Error('El manifiesto no tiene entrada');
-  // A chunk that is not in the manifest would be counted as 0 bytes: say so instead.
-  const expected = [...new Set([...Object.values(AUTH_ROUTES).flat(), ...SIGNED_IN_SHELL])];
-  const missing = expected.filter((key) => !manifest[key]);
-  if (missing.length) {
-    throw new Error(
-      `El manifiesto no tiene ${missing.join(', ')}: si ya no son chunks perezosos, actualiza AUTH_ROUTES (bench/lib/bundle.ts) o SIGNED_IN_MODULES (src/app/shell/route-modules.ts)`,
-    );
-  }
+  // One label per screen: a public route by its path, a signed-in one by its feature ('home/home').
   const routes: Record<string, string[]> = {};
-  for (const [name, sources] of Object.entries(AUTH_ROUTES)) routes[name] = [entryKey, ...sources];
-  const authSources = new Set(Object.values(AUTH_ROUTES).flat());
-  for (const key of Object.keys(manifest).sort()) {
-    const match = /^src\/features\/(.+)\/routes\/(.+)-route\.tsx$/.exec(key);
-    if (match && !authSources.has(key)) routes[`${match[1]}/${match[2]}`] = [entryKey, ...SIGNED_IN_SHELL, key];
+  for (const route of ROUTES) {
+    const key = `src/${route.screen}`;
+    const label = route.signedIn ? key.replace(/^src\/features\/(.+)\/routes\/(.+)-route\.tsx$/, '$1/$2') : route.path;
+    if (Object.values(routes).some((keys) => keys.at(-1) === key)) continue;
+    routes[label] = [entryKey, ...(route.signedIn ? SIGNED_IN_SHELL : []), key];
   }
+  // A chunk that is not in the manifest would be counted as 0 bytes: say so instead.
+  const missing = [...new Set(Object.values(routes).flat())].filter((key) => !manifest[key]);
+  if (missing.length) throw new Error(`El manifiesto no tiene ${missing.join(', ')}: ya no son chunks perezosos (src/app/routes.ts)`);
   return { entryKey, routes };
 }
 

@@ -1,93 +1,47 @@
-import { lazy, use, useCallback, useEffect, useLayoutEffect, type ComponentType } from 'react';
-import { matchPath, Navigate, Route, Routes, useLocation, useNavigate, useParams, type Location } from 'react-router-dom';
+import { lazy, use, useEffect, useLayoutEffect, type ComponentType } from 'react';
+import { matchPath, Navigate, Route, Routes, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { onUnauthorized } from '#api/http';
 import { getSession } from '#offline/session';
-import type { LoginRouteProps } from '#features/auth/routes/login-route.tsx';
 import { isPublicPath, paths } from '#app/paths.ts';
+import { ROUTES, type AppRoute } from '#app/routes.ts';
 import { AppRouter, appHistory } from '#app/browser-router.tsx';
 import { RouteErrorBoundary } from '#app/route-error.tsx';
 import { dismissShell } from '#app/shell/shell.ts';
 import { nextTask } from '#app/hooks/run-when-idle.ts';
 
-// The routes of spec section 2. Each screen is its own chunk, and the guard and the signed-in
-// layout load only for protected pages. This module (with react-router) is itself loaded on
-// demand (app.tsx): a signed-out visit to /login paints its screen without it. One Suspense
-// boundary, app.tsx's, above the router, holds them all: the first visit commits the layout and
-// its screen together (the static shell covers the wait), a navigation, always a transition
+// The routes of spec section 2, from the route table (routes.ts). Each screen is its own chunk,
+// and the guard and the signed-in layout load only for signed-in pages. One Suspense boundary,
+// app.tsx's, above the router, holds them all: the first visit commits the layout and its screen
+// together (the first paint covers the wait), a navigation, always a transition
 // (browser-router.tsx), keeps the old screen until the next one's code and cached data are
-// ready, as the data router did, and so does the sign-in screen handing over to the router.
+// ready, as the data router did.
 
 type Load = () => Promise<ComponentType>;
-interface Screen {
-  path: string;
-  load: Load;
+type ScreenModule = { default: ComponentType };
+
+/** Every screen's file, loaded on demand: the route table names them by their path under src/. */
+const screenFiles = import.meta.glob<ScreenModule>('/src/features/**/routes/*-route.tsx');
+
+function screenOf(route: AppRoute): Load {
+  const load = screenFiles[`/src/${route.screen}`];
+  if (!load) throw new Error(`routes.ts: no screen file src/${route.screen}`);
+  return () => load().then((m) => m.default);
 }
 
-/** The sign-in screen knows no router (app.tsx shows it without one): here it gets the router's. */
-function underRouter(LoginRoute: ComponentType<LoginRouteProps>, passedMessage: (param: string | undefined, state: unknown) => string | null) {
-  return function RoutedLogin() {
-    const { message } = useParams();
-    const { state } = useLocation();
-    const routerNavigate = useNavigate();
-    const navigate = useCallback((to: string, options?: { replace?: boolean }) => void routerNavigate(to, options), [routerNavigate]);
-    return <LoginRoute message={passedMessage(message, state)} navigate={navigate} />;
-  };
-}
-
-const auth = {
-  login: () => import('#features/auth/routes/login-route.tsx').then((m) => underRouter(m.LoginRoute, m.passedMessage)),
-  sso: () => import('#features/auth/routes/sso-route.tsx').then((m) => m.SsoRoute),
-  logout: () => import('#features/auth/routes/logout-route.tsx').then((m) => m.LogoutRoute),
-};
 const loadGuard: Load = () => import('#app/guards.tsx').then((m) => m.SessionGuard);
 const loadLayout: Load = () => import('#app/layouts/signed-in-layout.tsx').then((m) => m.SignedInLayout);
 /** Dexie and the app's tables, which the snapshot reader, the layout and most screens share. */
 const loadDatabase = () => import('#offline/db');
 
-// Public: no session needed, no common layout.
-const publicScreens: Screen[] = [
-  { path: paths.login.path, load: auth.login },
-  { path: paths.loginMessage.path, load: auth.login },
-  { path: paths.sso.path, load: auth.sso },
-  { path: paths.logout.path, load: auth.logout },
-];
-
-// Every protected route of spec section 2, in the spec's order.
-const protectedScreens: Screen[] = [
-  { path: paths.home.path, load: () => import('#features/home/routes/home-route.tsx').then((m) => m.HomeRoute) },
-  { path: paths.attributes.path, load: () => import('#features/attributes/routes/attributes-route.tsx').then((m) => m.AttributesRoute) },
-  { path: paths.dashboard.path, load: () => import('#features/training/routes/dashboard-route.tsx').then((m) => m.DashboardRoute) },
-  { path: paths.quiz.path, load: () => import('#features/quiz/routes/quiz-route.tsx').then((m) => m.QuizRoute) },
-  { path: paths.repaso.path, load: () => import('#features/repaso/routes/repaso-route.tsx').then((m) => m.RepasoRoute) },
-  { path: paths.ranking.path, load: () => import('#features/ranking/routes/ranking-route.tsx').then((m) => m.RankingRoute) },
-  { path: paths.rules.path, load: () => import('#features/rules/routes/rules-route.tsx').then((m) => m.RulesRoute) },
-  { path: paths.catalogue.path, load: () => import('#features/rewards/catalogue/routes/catalogue-route.tsx').then((m) => m.CatalogueRoute) },
-  { path: paths.orders.path, load: () => import('#features/rewards/orders/routes/orders-route.tsx').then((m) => m.OrdersRoute) },
-  { path: paths.history.path, load: () => import('#features/rewards/history/routes/history-route.tsx').then((m) => m.HistoryRoute) },
-  {
-    path: paths.simulatedNavigation.path,
-    load: () => import('#features/admin/simulated-navigation/routes/simulated-navigation-route.tsx').then((m) => m.SimulatedNavigationRoute),
-  },
-  {
-    path: paths.orderSummary.path,
-    load: () => import('#features/admin/order-summary/routes/order-summary-route.tsx').then((m) => m.OrderSummaryRoute),
-  },
-  { path: paths.album.path, load: () => import('#features/album/routes/album-route.tsx').then((m) => m.AlbumRoute) },
-  {
-    path: paths.rankingDownloads.path,
-    load: () => import('#features/admin/downloads/routes/ranking-downloads-route.tsx').then((m) => m.RankingDownloadsRoute),
-  },
-  { path: paths.importUsers.path, load: () => import('#features/admin/import/routes/import-users-route.tsx').then((m) => m.ImportUsersRoute) },
-  { path: paths.coaching.path, load: () => import('#features/coaching/routes/coaching-route.tsx').then((m) => m.CoachingRoute) },
-  { path: paths.notifications.path, load: () => import('#features/notifications/routes/notifications-route.tsx').then((m) => m.NotificationsRoute) },
-  { path: paths.programme.path, load: () => import('#features/programme/routes/programme-route.tsx').then((m) => m.ProgrammeRoute) },
-];
+const screens = ROUTES.map((route) => ({ ...route, load: screenOf(route) }));
+type Screen = (typeof screens)[number];
 
 const lazyOf = (load: Load) => lazy(() => load().then((Component) => ({ default: Component })));
 const SessionGuard = lazyOf(loadGuard);
 const SignedInLayout = lazyOf(loadLayout);
-const publicRoutes = publicScreens.map((screen) => ({ ...screen, Component: lazyOf(screen.load) }));
-const protectedRoutes = protectedScreens.map((screen) => ({ ...screen, Component: lazyOf(screen.load) }));
+// One component per file: /login and /login/:message share theirs.
+const components = new Map(screens.map((screen) => [screen.screen, lazyOf(screen.load)]));
+const routes = screens.map((screen) => ({ ...screen, Component: components.get(screen.screen)! }));
 
 /** How long a screen waits for its cached data to be read before it renders without it. */
 const SNAPSHOT_WAIT_MS = 500;
@@ -114,8 +68,9 @@ async function inTurn(loads: (() => Promise<unknown>)[]): Promise<void> {
 
 /** The code `pathname`'s screen needs: its own, with the guard and layout when protected. */
 function loadsFor(pathname: string): Load[] {
-  const screen = publicScreens.find((s) => matches(s, pathname));
-  return screen ? [screen.load] : [loadGuard, loadLayout, ...protectedScreens.filter((s) => matches(s, pathname)).map((s) => s.load)];
+  const screen = screens.find((s) => matches(s, pathname));
+  if (!screen) return [];
+  return screen.signedIn ? [loadGuard, loadLayout, screen.load] : [screen.load];
 }
 
 /**
@@ -189,18 +144,6 @@ export function RoutedApp() {
   );
 }
 
-/**
- * The start-up's sign-in screen leaving for `to` (app.tsx): the history moves there, and this
- * resolves once that screen's code and cached rows are loaded, so the router mounts ready to
- * paint it. Never rejects.
- */
-export function handOver(to: string, options?: { replace?: boolean }): Promise<void> {
-  if (options?.replace) appHistory.replace(to);
-  else appHistory.push(to);
-  const location = appHistory.location;
-  return Promise.all([prepareRoute(location), ...loadsFor(location.pathname).map((load) => load().catch(() => undefined))]).then(() => undefined);
-}
-
 function AppRoutes() {
   const { key } = useLocation();
   return (
@@ -208,13 +151,13 @@ function AppRoutes() {
       <SignOutOnUnauthorized />
       <RouteErrorBoundary resetKey={key} fullScreen>
         <Routes>
-          {publicRoutes.map(({ path, Component }) => (
+          {routes.filter((route) => !route.signedIn).map(({ path, Component }) => (
             <Route key={path} path={path} element={<ScreenBoundary Component={Component} data={false} />} />
           ))}
           <Route element={<SessionGuard />}>
             <Route element={<SignedInLayout />}>
               <Route path={paths.root.path} element={<Navigate to={paths.home.getHref()} replace />} />
-              {protectedRoutes.map(({ path, Component }) => (
+              {routes.filter((route) => route.signedIn).map(({ path, Component }) => (
                 <Route key={path} path={path} element={<ScreenBoundary Component={Component} data />} />
               ))}
             </Route>

@@ -3,7 +3,7 @@
 // The server applies it to login-as-user, simulated navigation and ranking downloads, and
 // ranking-scope.ts builds the staff's ranking reach on it. Pure: the caller says where
 // everyone works; never reads a database, a session or the network.
-import { isAgentProfile, normalizeProfile } from './profiles';
+import { isAgentProfile, normalizeProfile } from './profiles.ts';
 
 /** Where a user works, as the impersonation rules read it. */
 export interface Placement {

@@ -8,8 +8,8 @@ import { isPublicPath, normalizePath, paths } from '#domain/paths';
 import {
   canDownloadRankings, canEditProgramme, canImportUsers, canSeeOrderSummary, hasSimulatedNavigation, isInternoOrPlataforma, normalizeProfile, takesPart,
   type AccessUser,
-} from './profiles';
-import { profileReach } from './impersonation';
+} from './profiles.ts';
+import { profileReach } from './impersonation.ts';
 
 export type GuardResult = string | null | 'logout';
 

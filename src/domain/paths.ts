@@ -68,3 +68,23 @@ export function normalizePath(pathname: string): string {
   const lower = pathname.toLowerCase();
   return lower.length > 1 ? lower.replace(/\/+$/, '') || '/' : lower;
 }
+
+/**
+ * `pathname`'s parameters when it matches `pattern` ('/ranking/:atributo'), as the router matches
+ * (any case, trailing slashes, a parameter is one non-empty segment); null when it does not.
+ * For code that runs without the router (the first paint's script).
+ */
+export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const have = normalizePath(pathname).split('/');
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of want.entries()) {
+    const part = have[i]!;
+    if (segment.startsWith(':')) {
+      if (part === '') return null;
+      params[segment.slice(1)] = part;
+    } else if (segment.toLowerCase() !== part) return null;
+  }
+  return params;
+}

@@ -3,8 +3,8 @@
 // brand and site; staff never take part and read the rankings their reachable agents see
 // (admin all, INTERNO its brand's, PLATAFORMA its platforms' within its brand).
 // Pure: the server supplies where agents work; never reads a database or the network.
-import { impersonationScope, type ImpersonationScope } from './impersonation';
-import { isAgentProfile } from './profiles';
+import { impersonationScope, type ImpersonationScope } from './impersonation.ts';
+import { isAgentProfile } from './profiles.ts';
 
 export type RankingReach = { kind: 'own'; brandId: number; siteId: number | null } | ImpersonationScope;
 

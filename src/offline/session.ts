@@ -4,11 +4,11 @@
 import { atom, getDefaultStore } from 'jotai';
 import type { SessionUser } from '#contract/session';
 
-export const SESSION_STORAGE_KEY = 'impecable.session';
-/** The static shell's header hint (#offline/shell-hint): personal, so it leaves with its user. */
-export const SHELL_HINT_STORAGE_KEY = 'impecable.shell-hint';
-/** The page the static shell repaints (#offline/shell-hint `writeShellPage`): personal too. */
-export const SHELL_PAGE_STORAGE_KEY = 'impecable.shell-page';
+import { readStoredSession, SESSION_STORAGE_KEY, SHELL_HINT_STORAGE_KEY } from './stored-session.ts';
+
+export { SESSION_STORAGE_KEY, SHELL_HINT_STORAGE_KEY };
+/** A copy of /home's content that earlier versions kept for the first paint: personal, removed with its user. */
+const LEGACY_PAGE_STORAGE_KEY = 'impecable.shell-page';
 
 export type SessionStatus = 'checking' | 'authenticated' | 'unauthenticated';
 
@@ -33,15 +33,14 @@ export const signedOut: Session = {
 };
 
 function readStored(): Session {
+  let storage: Storage | undefined;
   try {
-    const raw = globalThis.localStorage?.getItem(SESSION_STORAGE_KEY);
-    if (!raw) return signedOut;
-    const parsed = JSON.parse(raw) as Partial<Session>;
-    if (!parsed.token || !parsed.user) return signedOut;
-    return { ...signedOut, ...parsed, status: 'authenticated' };
+    storage = globalThis.localStorage;
   } catch {
-    return signedOut;
+    // Storage blocked (privacy settings): nobody is signed in on this page.
   }
+  const stored = readStoredSession(storage);
+  return stored ? { ...signedOut, ...stored, status: 'authenticated' } : signedOut;
 }
 
 const baseAtom = atom<Session>(readStored());
@@ -52,7 +51,7 @@ export const sessionAtom = atom(
   (get, set, next: Session) => {
     if (get(baseAtom).user?.id !== next.user?.id) {
       globalThis.localStorage?.removeItem(SHELL_HINT_STORAGE_KEY);
-      globalThis.localStorage?.removeItem(SHELL_PAGE_STORAGE_KEY);
+      globalThis.localStorage?.removeItem(LEGACY_PAGE_STORAGE_KEY);
     }
     set(baseAtom, next);
     if (next.status === 'authenticated' && next.token) {

@@ -1,33 +1,23 @@
-// The static shell's hint: what the signed-in screens last showed that the next visit's shell
-// (src/app/shell/boot.ts) paints before the app's JavaScript runs: the header balance, and the
-// first home banner's art (the page's largest paint). Nothing secret (what the screen shows
+// The first paint's hint: what the signed-in screens last showed that the next visit's first
+// paint (src/app/shell/boot.ts) draws before the app's JavaScript runs: the header balance, and
+// the first home banner's art (the page's largest paint). Nothing secret (what the screen shows
 // anyone looking at it), kept only for the signed-in user: the session module removes it
 // whenever the user changes or signs out (#offline/session). Never stores anything else.
-// Beside it, under its own key (removed with it), the last content of /home as the screen
-// showed it (`writeShellPage`), which the shell repaints, inert, until the app takes over.
 import { useEffect } from 'react';
 import type { SessionUser } from '#contract/session';
 import type { BannerArt } from '#domain/training';
-import { getSession, SHELL_HINT_STORAGE_KEY, SHELL_PAGE_STORAGE_KEY } from './session.ts';
+import { getSession, SHELL_HINT_STORAGE_KEY } from './session.ts';
+import { readShellHint, type ShellHint } from './stored-session.ts';
 
+export type { ShellHint };
 /** The first home banner's two files (#domain/training). */
 export type ShellArt = BannerArt;
-
-/** What the shell reads; `amount` is '' until the header has shown a balance. */
-export interface ShellHint {
-  userId: number;
-  nick: string;
-  amount: string;
-  unit: string;
-  art?: ShellArt;
-}
 
 type HintUser = Pick<SessionUser, 'id' | 'name' | 'nick_name'>;
 
 function stored(userId: number): ShellHint | null {
   try {
-    const hint = JSON.parse(globalThis.localStorage?.getItem(SHELL_HINT_STORAGE_KEY) ?? 'null') as ShellHint | null;
-    return hint?.userId === userId ? hint : null;
+    return readShellHint(globalThis.localStorage, userId);
   } catch {
     return null;
   }
@@ -70,27 +60,4 @@ export function useShellArt(user: HintUser, art: ShellArt | null): void {
   useEffect(() => {
     if (wide !== null && compact !== null) writeShellArt({ id, name, nick_name }, { wide, compact });
   }, [id, name, nick_name, wide, compact]);
-}
-
-/** A screen's last content, as the static shell repaints it (src/app/shell/page-snapshot.ts). */
-export interface ShellPage {
-  userId: number;
-  /** The path it was shown at ('/home'). */
-  path: string;
-  /** The screen's <main>, as the page had it. */
-  html: string;
-  /** The app's stylesheets it needs ('/assets/x.css'). */
-  styles: string[];
-  /** Mantine's theme variables, as MantineProvider put them in the page. */
-  css: string;
-}
-
-/** Stores `page` as `user`'s last content; ignored once `user` is no longer signed in. */
-export function writeShellPage(user: Pick<SessionUser, 'id'>, page: Omit<ShellPage, 'userId'>): void {
-  if (getSession().user?.id !== user.id) return;
-  try {
-    globalThis.localStorage?.setItem(SHELL_PAGE_STORAGE_KEY, JSON.stringify({ ...page, userId: user.id } satisfies ShellPage));
-  } catch {
-    // Storage full or blocked: the next shell shows its skeleton instead.
-  }
 }

@@ -1,21 +1,13 @@
-import { useRef } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
-import { useAtomValue } from 'jotai';
+import { Outlet } from 'react-router-dom';
 import { Box, Container } from '@mantine/core';
 import { AppHeader } from '#app/layouts/app-header.tsx';
 import { ImpersonationBanner } from '#app/layouts/impersonation-banner.tsx';
 import { NavigationProgress } from '#app/layouts/navigation-progress.tsx';
 import { SessionWatchers } from '#app/layouts/session-watchers.tsx';
 import { InstallOffer } from '#app/pwa/install-offer.tsx';
-import { usePageSnapshot } from '#app/shell/use-page-snapshot.ts';
-import { sessionAtom } from '#offline/session';
 
 /** Every signed-in page: header with balance and menu, then the screen. */
 export function SignedInLayout() {
-  const main = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
-  // The next visit's static shell repaints this page's content (shell/use-page-snapshot.ts).
-  usePageSnapshot(main, pathname, useAtomValue(sessionAtom).user);
   return (
     <Box mih="100dvh">
       <NavigationProgress />
@@ -25,7 +17,7 @@ export function SignedInLayout() {
       </a>
       <AppHeader />
       <InstallOffer />
-      <Container component="main" ref={main} id="contenido" tabIndex={-1} size="lg" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
+      <Container component="main" id="contenido" tabIndex={-1} size="lg" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
         <Outlet />
       </Container>
       <ImpersonationBanner />

@@ -3,7 +3,7 @@ import { sessionAtom } from '#offline/session';
 import { AttributesScreen } from '#features/attributes/components/attributes-screen.tsx';
 
 /** /atributos: the seven attribute tiles, enabled or not by the programme calendar. */
-export function AttributesRoute() {
+export default function AttributesRoute() {
   const user = useAtomValue(sessionAtom).user;
   if (!user) return null;
   return <AttributesScreen userId={user.id} />;

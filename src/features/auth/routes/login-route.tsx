@@ -1,7 +1,7 @@
-import { LoginScreen, type Navigate } from '#features/auth/components/login-screen.tsx';
+import { useCallback } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { LoginScreen } from '#features/auth/components/login-screen.tsx';
 import { useSignedOutDrain } from '#features/auth/hooks/use-signed-out-drain.ts';
-
-export type { Navigate };
 
 /** What the screen shows first: the message of /login/:message, else one passed in the navigation's state. */
 export function passedMessage(param: string | undefined, state: unknown): string | null {
@@ -12,17 +12,12 @@ export function passedMessage(param: string | undefined, state: unknown): string
   return null;
 }
 
-export interface LoginRouteProps {
-  message: string | null;
-  /** How the screen leaves (react-router's navigate, or the start-up's hand-over to the router). */
-  navigate: Navigate;
-}
-
-/**
- * /login and /login/:message. It knows no router: the first screen of a signed-out visit shows
- * without one (src/app/app.tsx), so /login does not load react-router before it paints.
- */
-export function LoginRoute({ message, navigate }: LoginRouteProps) {
+/** /login and /login/:message. */
+export default function LoginRoute() {
   useSignedOutDrain();
-  return <LoginScreen passedMessage={message} navigate={navigate} />;
+  const { message } = useParams();
+  const { state } = useLocation();
+  const routerNavigate = useNavigate();
+  const navigate = useCallback((to: string, options?: { replace?: boolean }) => void routerNavigate(to, options), [routerNavigate]);
+  return <LoginScreen passedMessage={passedMessage(message, state)} navigate={navigate} />;
 }

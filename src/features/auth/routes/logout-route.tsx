@@ -5,7 +5,7 @@ import { signOut } from '#offline/session-lifecycle';
 import { SessionStatusScreen } from '#features/auth/components/session-status-screen.tsx';
 
 /** /logout: ends the session (restoring a simulated navigation first), wipes local data, then login. */
-export function LogoutRoute() {
+export default function LogoutRoute() {
   const navigate = useNavigate();
 
   useEffect(() => {

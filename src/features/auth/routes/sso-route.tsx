@@ -9,7 +9,7 @@ import { SessionStatusScreen } from '#features/auth/components/session-status-sc
  * /sso/:token: signs in with the link's single-use token, then where a sign-in lands (home; admin
  * its simulated navigation, LATAM its order summary); on failure back to login with the reason.
  */
-export function SsoRoute() {
+export default function SsoRoute() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
 

@@ -4,7 +4,7 @@ import { sessionAtom } from '#offline/session';
 import { HomeScreen } from '#features/home/components/home-screen.tsx';
 
 /** /home. The guard already sends visitors without a session to /login. */
-export function HomeRoute() {
+export default function HomeRoute() {
   const user = useAtomValue(sessionAtom).user;
   if (!user) {
     return (

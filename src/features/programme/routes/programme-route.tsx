@@ -10,7 +10,7 @@ import { RestrictedAccess } from '#components/restricted-access';
 import { PROGRAMME_SECTIONS } from '../sections.ts';
 
 /** /programa/:seccion (issue 35): the admin's back-office for the programme, one tab per section. */
-export function ProgrammeRoute() {
+export default function ProgrammeRoute() {
   const session = useAtomValue(sessionAtom);
   const { seccion } = useParams();
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ import { QuizScreen } from '#features/quiz/components/quiz-screen.tsx';
 import { UnknownQuiz } from '#features/quiz/components/unknown-quiz.tsx';
 
 /** /cuestionario/:atributo/quizz/:quizz: intro, questions and results of one quiz. */
-export function QuizRoute() {
+export default function QuizRoute() {
   const { atributo, quizz } = useParams();
   const user = useAtomValue(sessionAtom).user;
   const id = attributeIdFromSlug(atributo);

@@ -12,6 +12,7 @@ import { paths } from '#domain/paths';
 import { takesPartInRankings } from '#domain/ranking-scope';
 import { inDisplayOrder } from '#domain/training';
 import { useRankingView } from '#features/ranking/hooks/use-ranking-view.ts';
+import { rankingTitle } from '#features/ranking/ranking-keys.ts';
 import { useAttributeOpen } from '#data/shared-reads';
 import { useNeighbours, useRankingOptions, useRankingPage, useRankingStats } from '#features/ranking/queries.ts';
 import { AttributeMenu, AttributeMenuPlaceholder } from './attribute-menu.tsx';
@@ -96,7 +97,7 @@ export function RankingScreen({ user, attributeId, slug, attributeName }: Rankin
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={1} size="h2">
-          {global ? 'Ranking' : `Ranking · ${attributeName}`}
+          {rankingTitle(state.choice, attributeName)}
         </Title>
         {staff && (
           <Text size="sm" c="gray.7">

@@ -5,21 +5,10 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { RankingView } from '#contract/ranking';
+import { API_VIEW, scopeIdOf, viewChoiceOf, type ViewChoice } from '#features/ranking/ranking-keys.ts';
 
-export type ViewChoice = 'global' | 'sede' | 'marca';
-
-const API_VIEW: Record<ViewChoice, RankingView> = { global: 'global', sede: 'plataforma', marca: 'marca' };
+export type { ViewChoice };
 const SEARCH_DEBOUNCE_MS = 300;
-
-export function viewChoiceOf(value: string | null): ViewChoice {
-  return value === 'global' || value === 'marca' ? value : 'sede';
-}
-
-/** A site or brand id from the URL, null when absent or malformed. */
-export function scopeIdOf(value: string | null): number | null {
-  return value !== null && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null;
-}
 
 export function useRankingView() {
   const [params, setParams] = useSearchParams();

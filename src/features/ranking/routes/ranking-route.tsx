@@ -8,7 +8,7 @@ import { useCalendar } from '#data/shared-reads';
 import { RankingScreen } from '#features/ranking/components/ranking-screen.tsx';
 
 /** /ranking/:atributo: the global ranking, and the attribute's rankings per site and per brand. */
-export function RankingRoute() {
+export default function RankingRoute() {
   const { atributo } = useParams();
   const user = useAtomValue(sessionAtom).user;
   const id = attributeIdFromSlug(atributo);

@@ -3,7 +3,7 @@ import { sessionAtom } from '#offline/session';
 import { RulesScreen } from '#features/rules/components/rules-screen.tsx';
 
 /** /reglas-impecables: how points, quizzes and rankings work. */
-export function RulesRoute() {
+export default function RulesRoute() {
   const user = useAtomValue(sessionAtom).user;
   if (!user) return null;
   return <RulesScreen user={user} />;

@@ -7,7 +7,7 @@ import { sessionAtom } from '#offline/session';
 import { DashboardScreen } from '#features/training/components/dashboard-screen.tsx';
 
 /** /dashboard/:atributo: reface, progress and the training module of one attribute. */
-export function DashboardRoute() {
+export default function DashboardRoute() {
   const { atributo } = useParams();
   const user = useAtomValue(sessionAtom).user;
   const id = attributeIdFromSlug(atributo);

@@ -5,7 +5,7 @@ import { RestrictedAccess } from '#components/restricted-access';
 import { DownloadsScreen } from '#features/admin/downloads/components/downloads-screen.tsx';
 
 /** /descargar/ranking: INTERNO, PLATAFORMA and admin (#domain/profiles); others see the spec's refusal. */
-export function RankingDownloadsRoute() {
+export default function RankingDownloadsRoute() {
   const user = useAtomValue(sessionAtom).user;
   if (!user) return null;
   if (!canDownloadRankings(user.perfil)) {

@@ -9,7 +9,7 @@ import { PageLoader } from '#components/page-loader';
 import { ImportScreen } from '#features/admin/import/components/import-screen.tsx';
 
 /** /importar-usuarios: only e-mails of the corporate domain; everyone else goes to /home (spec 2). */
-export function ImportUsersRoute() {
+export default function ImportUsersRoute() {
   const session = useAtomValue(sessionAtom);
   const user = session.user;
   // The domain is server configuration: read through the device cache like every screen.

@@ -5,7 +5,7 @@ import { RestrictedAccess } from '#components/restricted-access';
 import { SimulatedNavigationScreen } from '#features/admin/simulated-navigation/components/simulated-navigation-screen.tsx';
 
 /** /navegacion-simulada: admin, INTERNO and PLATAFORMA; the others see "No tienes acceso a esta sección". */
-export function SimulatedNavigationRoute() {
+export default function SimulatedNavigationRoute() {
   const session = useAtomValue(sessionAtom);
   const user = session.user;
   if (!user) return null;

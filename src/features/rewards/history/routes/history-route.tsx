@@ -16,7 +16,7 @@ import { LapsesCard } from '../components/lapses-card.tsx';
  * Another brand's agent (brand 1: IMPs + Ring Ring) sees what lapses of their IMPs part only,
  * where a lapse notice takes them; anyone else goes to /home.
  */
-export function HistoryRoute() {
+export default function HistoryRoute() {
   const rewards = useRewardsUser();
   if (rewards && !rewards.hasAccess && takesPart(rewards.user)) return <LapsesScreen userId={rewards.user.id} />;
   if (!rewards?.hasAccess) return <Navigate to={paths.home.getHref()} replace />;

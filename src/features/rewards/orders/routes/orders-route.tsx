@@ -9,7 +9,7 @@ import { useOrders } from '#features/rewards/queries.ts';
 import { OrderCard } from '../components/order-card.tsx';
 
 /** /mis-ordenes ("Mis Premios"): brand 2 only; everyone else sees "Acceso restringido". */
-export function OrdersRoute() {
+export default function OrdersRoute() {
   const rewards = useRewardsUser();
   if (!rewards?.hasAccess) return <RestrictedAccess />;
   return <OrdersScreen userId={rewards.user.id} />;

@@ -2,10 +2,10 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '#contract/session';
 import { resetDb } from '#offline/db';
-import { setSession, SHELL_HINT_STORAGE_KEY, SHELL_PAGE_STORAGE_KEY, signedOut } from '#offline/session';
+import { setSession, SHELL_HINT_STORAGE_KEY, signedOut } from '#offline/session';
 import { createSessionLifecycle } from '#offline/session-lifecycle';
-import { readHint, readPage } from './boot.ts';
-import { writeShellArt, writeShellHint, writeShellPage } from '#offline/shell-hint';
+import { writeShellArt, writeShellHint } from '#offline/shell-hint';
+import { readShellHint } from '#offline/stored-session';
 
 const user = (id: number, perfil = ''): SessionUser => ({
   id, name: `U${id}`, email: `u${id}@impecable.demo`, nick_name: `Nick${id}`, role: 'agente', perfil, division: null, marca_id: 2, puntos_ring_ring: 0,
@@ -54,17 +54,17 @@ describe('the shell hint', () => {
   it('keeps the balance the header showed, for the user it belongs to', () => {
     signIn(ana);
     writeShellHint(ana, '1.250', 'IMPs');
-    expect(readHint(storage, ana)).toEqual({ userId: 1, nick: 'Nick1', amount: '1.250', unit: 'IMPs' });
-    expect(readHint(storage, bruno)).toBeNull();
+    expect(readShellHint(storage, ana.id)).toEqual({ userId: 1, nick: 'Nick1', amount: '1.250', unit: 'IMPs' });
+    expect(readShellHint(storage, bruno.id)).toBeNull();
   });
 
   it('keeps the first banner’s art beside the balance, whichever is written first', () => {
     signIn(ana);
     const art = { wide: '/art/banner-accesible.svg', compact: '/art/banner-accesible-compact.svg' };
     writeShellArt(ana, art);
-    expect(readHint(storage, ana)).toEqual({ userId: 1, nick: 'Nick1', amount: '', unit: '', art });
+    expect(readShellHint(storage, ana.id)).toEqual({ userId: 1, nick: 'Nick1', amount: '', unit: '', art });
     writeShellHint(ana, '1.250', 'IMPs');
-    expect(readHint(storage, ana)).toEqual({ userId: 1, nick: 'Nick1', amount: '1.250', unit: 'IMPs', art });
+    expect(readShellHint(storage, ana.id)).toEqual({ userId: 1, nick: 'Nick1', amount: '1.250', unit: 'IMPs', art });
   });
 
   it('is not written for a user who is no longer signed in', () => {
@@ -91,34 +91,6 @@ describe('the shell hint', () => {
     signIn(ana);
     writeShellHint(ana, '1.250', 'IMPs');
     setSession({ ...signedOut, status: 'authenticated', user: { ...ana, nick_name: 'Nueva' }, token: 't1', seeModal: true });
-    expect(readHint(storage, ana)?.amount).toBe('1.250');
-  });
-
-  describe('the stored page', () => {
-    const page = { path: '/home', html: '<main><p>Hola</p></main>', styles: ['/assets/index-a.css'], css: ':root{}' };
-
-    it('is kept for the user it belongs to, and read back by the shell for them only', () => {
-      signIn(ana);
-      writeShellPage(ana, page);
-      expect(readPage(storage, ana, '/home')).toEqual({ ...page, userId: ana.id });
-      expect(readPage(storage, bruno, '/home')).toBeNull();
-    });
-
-    it('is not written for a user who is no longer signed in', () => {
-      signIn(bruno);
-      writeShellPage(ana, page);
-      expect(storage.getItem(SHELL_PAGE_STORAGE_KEY)).toBeNull();
-    });
-
-    it('goes with the sign-out, and when a supervisor leaves the agent they browsed as', async () => {
-      signIn(ana);
-      writeShellPage(ana, page);
-      await lifecycle().signOut();
-      expect(storage.getItem(SHELL_PAGE_STORAGE_KEY)).toBeNull();
-      signIn(ana, ines);
-      writeShellPage(ana, page);
-      await lifecycle().restoreOriginalUser();
-      expect(storage.getItem(SHELL_PAGE_STORAGE_KEY)).toBeNull();
-    });
+    expect(readShellHint(storage, ana.id)?.amount).toBe('1.250');
   });
 });
