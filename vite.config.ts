@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { mantineCss } from './scripts/vite/mantine-css.ts';
 import { appShell } from './scripts/vite/app-shell.ts';
-import { slimDependencies } from './scripts/vite/slim-dependencies.ts';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest)$/;
 
@@ -61,10 +60,20 @@ const FIRST_SCREEN_SHARED = [
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 
-export default defineConfig({
+/**
+ * react-router exports only its development build (dev warnings and checks, ~30 % larger); the
+ * production build sits beside it, so a build resolves the two entries the app reaches
+ * (through react-router-dom) to it. Mantine's fixes are patches (patches/, patch-package).
+ */
+const routerProduction = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+const ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: join(routerProduction, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(routerProduction, 'dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
+  resolve: { alias: command === 'build' ? ROUTER_PRODUCTION : [] },
   plugins: [
-    mantineCss(),
-    slimDependencies(),
     appShell(),
     react(),
     VitePWA({
@@ -131,4 +140,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

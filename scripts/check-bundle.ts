@@ -3,7 +3,8 @@
 // so a change that makes a route heavier fails here instead of landing.
 //   node --import tsx scripts/check-bundle.ts [distDir] [--json=file]
 // Exits 1 naming each route over budget, its size and its heaviest files.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { measureBundle } from '../bench/lib/bundle.ts';
 import { BUDGETS, BUNDLE_CEILINGS_KB, bundleVerdicts, formatKb } from '../bench/lib/budgets.ts';
 
@@ -53,7 +54,26 @@ if (report.validation.staticallyLoadedBy.length) {
   failures.push(`zod va antes del primer pintado / zod is on the boot path: ${report.validation.staticallyLoadedBy.join(', ')} (los esquemas se cargan con import(): readJson en #api/http)`);
 }
 
-const checks = verdicts.length + 2;
+// Mantine's styles come with each component's code, one sub-layer per component (the
+// per-component-css patch, patches/), cascading in the order index.html's first <style> names
+// them. With the patch missing, the screens would have no Mantine styles at all; a sub-layer the
+// statement does not name would cascade above the components built on it. Both are redone by
+// scripts/mantine-layers.mjs when Mantine is bumped.
+const ordered = /<style>@layer (mantine\.[^;<]+);<\/style>/.exec(readFileSync(join(distDir, 'index.html'), 'utf8'))?.[1]?.split(',') ?? [];
+const assets = readdirSync(join(distDir, 'assets')).map((file) => join(distDir, 'assets', file));
+const used = new Set(
+  assets.filter((file) => file.endsWith('.css')).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/@layer (mantine\.[\w-]+)\s*\{/g)].map((m) => m[1]!)),
+);
+const unordered = [...used].filter((layer) => !ordered.includes(layer));
+// Mantine's components keep their display names ('@mantine/core/Button') through minification.
+const rendersMantine = assets.some((file) => file.endsWith('.js') && readFileSync(file, 'utf8').includes('@mantine/core/'));
+if (rendersMantine && used.size === 0) {
+  failures.push('los componentes de Mantine no traen sus estilos / Mantine components carry no styles (patches/@mantine+core+*per-component-css.patch sin aplicar: npm ci)');
+} else if (unordered.length) {
+  failures.push(`capas de Mantine fuera de la declaración de index.html / Mantine layers index.html does not order: ${unordered.join(', ')} (node scripts/mantine-layers.mjs)`);
+}
+
+const checks = verdicts.length + 3;
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ passed: checks - failures.length, failed: failures.length, failures }));
 if (failures.length) {
   console.error(`\n✗ Presupuesto de bundle superado / bundle budget exceeded (${failures.length}):`);
@@ -61,4 +81,4 @@ if (failures.length) {
   console.error(`Presupuestos: /login JS ≤ ${BUDGETS.bundle.loginJsKb} KB, otras rutas JS ≤ ${BUDGETS.bundle.routeJsKb} KB, CSS ≤ ${BUDGETS.bundle.routeCssKb} KB; techos por ruta en BUNDLE_CEILINGS_KB (bench/lib/budgets.ts).`);
   process.exit(1);
 }
-console.log(`\n✓ ${verdicts.length} rutas dentro de presupuesto; video.js solo al abrir un vídeo; zod solo con la primera respuesta.`);
+console.log(`\n✓ ${verdicts.length} rutas dentro de presupuesto; video.js solo al abrir un vídeo; zod solo con la primera respuesta; Mantine trae sus estilos por componente, en capas ordenadas.`);
