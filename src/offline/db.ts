@@ -7,8 +7,9 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { emitDatabaseEvent } from './db-events.ts';
 import { legacySubject, type OutboxSubject } from './outbox-subject.ts';
+import { DB_NAME, OUTBOX_STATUS_SEQ_INDEX, OUTBOX_STORE } from './db-names.ts';
 
-export const DB_NAME = 'impecable';
+export { DB_NAME };
 
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type OutboxStatus = 'pending' | 'failed';
@@ -102,7 +103,7 @@ export class ImpecableDb extends Dexie {
     super(name);
     this.version(1).stores({
       cache: 'key, userId',
-      outbox: '++seq, &id, [status+seq], [userId+status], *affects',
+      [OUTBOX_STORE]: `++seq, &id, ${OUTBOX_STATUS_SEQ_INDEX}, [userId+status], *affects`,
       meta: 'key',
     });
     // Same tables; every row already queued gets the subject its path meant when it was queued.
