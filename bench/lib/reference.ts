@@ -32,11 +32,17 @@ const walk = (dir: string): string[] =>
 export async function buildReferencePage(distDir: string, nick: string): Promise<ReferencePage> {
   const outDir = join(distDir, FOLDER);
   const remove = () => rmSync(outDir, { recursive: true, force: true });
+  // React's production build whatever NODE_ENV this process has (Vite follows it: 'test' would
+  // bring React's development build), and NODE_ENV as it was afterwards (Vite's build leaves it
+  // at 'production': every server the bench starts later would refuse the demo configuration).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   try {
     await build({
       configFile: false,
       envDir: false,
       root: ROOT,
+      mode: 'production',
       base: `/${FOLDER}/`,
       logLevel: 'warn',
       publicDir: false,
@@ -47,6 +53,9 @@ export async function buildReferencePage(distDir: string, nick: string): Promise
   } catch (error) {
     remove();
     throw error;
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
   // Compressed siblings, as the app's build writes them (vite.config.ts precompress), so the
   // server sends this page as it sends the routes (@fastify/static preCompressed).
