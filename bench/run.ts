@@ -4,6 +4,9 @@
 //   --runs=N           Lighthouse runs per route and offline visits per slowdown (default 5)
 //   --agents=N         generated agents of the API step on every database (a quick check; the
 //                      verdicts need the budgets' sizes: 100,000 on PostgreSQL, 20,000 on PGlite)
+// `lighthouse` measures the routes in the same rounds as two pages of its own: the static
+// baseline (lib/baseline.ts) and the same-stack reference page (bench/reference/, built with
+// Vite's API by lib/reference.ts), both in the build folder only while it runs.
 // The budgets are issues 16 and 17's (lib/budgets.ts); the report states the machine's load
 // when each step started and ended. `outbox` replays 1,000 queued actions in Chromium, `sync`
 // is 200 agents replaying at once through POST /api/sync; both, and `api`, run on PGlite and,
