@@ -3,12 +3,15 @@
 // a fresh Chromium profile (a first visit). Signed-in routes get the session written to
 // localStorage on a page that does not load the app, so nothing is warmed before the run.
 // The baseline page (bench/lib/baseline.ts) runs in the same rounds: each route's LCP is
-// reported over the baseline's, which takes the machine and the server out of the ratio.
+// reported over the baseline's, which takes the machine and the server out of the ratio. So
+// does the reference page (bench/lib/reference.ts, issue 37: React 19 + Mantine 9 drawing a
+// signed-in screen with no data layer): each route's score and TBT are set against its own.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { launchChromium } from './lib/chromium.ts';
 import { median } from './lib/stats.ts';
+import { compareWithYardsticks } from './lib/yardsticks.ts';
 
 export const LIGHTHOUSE_ROUTES = ['/login', '/home', '/dashboard/accesible', '/ranking/accesible', '/premios'];
 const SESSION_STORAGE_KEY = 'impecable.session';
@@ -28,6 +31,10 @@ export interface LighthouseRoute {
   route: string;
   /** The static baseline page, not an app route. */
   baseline?: true;
+  /** The same-stack reference page, not an app route. */
+  reference?: true;
+  /** The reference page's JS, gzip bytes (its build's size). */
+  jsGzip?: number;
   runs: LighthouseRun[];
   performanceMedian: number;
   performanceMin: number;
@@ -39,6 +46,10 @@ export interface LighthouseRoute {
   clsMax: number;
   /** lcpMedianMs over the baseline page's, same run (absent without a baseline). */
   lcpRatio?: number;
+  /** performanceMedian minus the reference page's, same run (absent without a reference). */
+  performanceVsReference?: number;
+  /** tbtMedianMs over the reference page's, same run (absent without a reference, or if its TBT is 0). */
+  tbtRatio?: number;
   /** Audits that failed in the median run, for the closing note. */
   failedAccessibilityAudits: string[];
   error?: string;
@@ -110,19 +121,25 @@ async function runOnce(
   }
 }
 
-/** Routes × runs, interleaved; `session` signs in every route but /login and the baseline. */
+/**
+ * Routes × runs, interleaved; `session` signs in every route but /login and the two yardstick
+ * pages (baseline and reference), which read no session.
+ */
 export async function runLighthouse(options: {
   baseUrl: string;
   runs: number;
   routes?: string[];
   /** Path of the baseline page, measured first in every round. */
   baselinePath?: string;
+  /** Path of the reference page, measured second in every round. */
+  referencePath?: string;
   session: Session;
   log: (line: string) => void;
 }): Promise<LighthouseRoute[]> {
   const routes = options.routes ?? LIGHTHOUSE_ROUTES;
-  const measured = options.baselinePath ? [options.baselinePath, ...routes] : routes;
-  const signedIn = (route: string) => route !== '/login' && route !== options.baselinePath;
+  const yardsticks = [options.baselinePath, options.referencePath].filter((path): path is string => Boolean(path));
+  const measured = [...yardsticks, ...routes];
+  const signedIn = (route: string) => route !== '/login' && !yardsticks.includes(route);
   const collected = new Map(measured.map((route) => [route, { runs: [] as LighthouseRun[], a11y: [] as string[][], error: '' }]));
   for (let i = 0; i < options.runs; i++) {
     for (const route of measured) {
@@ -152,6 +169,7 @@ export async function runLighthouse(options: {
     return {
       route,
       ...(route === options.baselinePath ? { baseline: true as const } : {}),
+      ...(route === options.referencePath ? { reference: true as const } : {}),
       runs,
       performanceMedian: median(performance),
       performanceMin: Math.min(...performance),
@@ -165,9 +183,6 @@ export async function runLighthouse(options: {
       ...(error && runs.length < options.runs ? { error } : {}),
     };
   });
-  const baselineLcp = summaries.find((s) => s.baseline)?.lcpMedianMs;
-  if (baselineLcp && Number.isFinite(baselineLcp)) {
-    for (const s of summaries) if (!s.baseline) s.lcpRatio = Math.round((s.lcpMedianMs / baselineLcp) * 100) / 100;
-  }
+  compareWithYardsticks(summaries);
   return summaries;
 }

@@ -6,7 +6,11 @@ export const MISS_NOTES: Record<string, string> = {
     'La ruta descarga más JS o CSS (gzip) antes de pintar de lo que permite su presupuesto: /login ≤ 110 KB, las demás ≤ 200 KB (entrada + guarda + layout + ruta + lo que index.html lleva en línea), CSS ≤ 30 KB. Abajo, sus ficheros más pesados; `node --import tsx scripts/check-bundle.ts dist` (también en `npm test`) da el mismo detalle. Lo que no hace falta para pintar se carga bajo demanda (import()), y cada componente de Mantine lleva solo su CSS.',
   'bundle-video': 'video.js debe ir en un chunk propio cargado al abrir un vídeo (import() en use-video-js), sin modulepreload en index.html.',
   'lh-perf':
-    'Lighthouse simula un móvil (CPU ×4, red lenta): el TBT es JS evaluado en tareas largas al arrancar y el LCP espera a lo que pinta el elemento más grande. Con la máquina cargada el TBT sube mucho: repetir con carga < 1,5 (ver la carga por paso arriba). Los informes completos de cada ejecución quedan en bench/.work/lighthouse/.',
+    'Lighthouse simula un móvil (CPU ×4, red lenta): el TBT es JS evaluado en tareas largas al arrancar y el LCP espera a lo que pinta el elemento más grande. Con la máquina cargada el TBT sube mucho: la puntuación absoluta solo se juzga con carga < 1,5 al empezar (ver la carga por paso arriba); la comparación con la página de referencia, siempre. Los informes completos de cada ejecución quedan en bench/.work/lighthouse/.',
+  'lh-reference':
+    'La ruta puntúa más de 3 puntos por debajo de la página de referencia medida en las mismas rondas (React 19 + Mantine 9 pintando una pantalla con sesión sin capa de datos, bench/reference/): la diferencia es trabajo propio de la app al arrancar (su JS, sus lecturas, sus tareas largas), no ruido de la máquina. El TBT y el LCP de la fila dicen cuál de los dos pesa.',
+  'lh-tbt':
+    'El TBT de la ruta supera 1,5× el de la página de referencia en las mismas rondas: tras pintar, el hilo principal sigue ocupado con JS de la app (Dexie, outbox, sesión, esquemas, registro del service worker…). Perfilar la ruta a CPU ×4 (informe de la ejecución en bench/.work/lighthouse/, auditorías long-tasks y bootup-time) y mover, partir o quitar lo que corre en sus tareas largas.',
   'lh-cls':
     'Algo se mueve al pasar del esqueleto estático de index.html a React (cabecera de otra altura, esqueleto de otro tamaño) o al llegar los datos: el informe de la ejecución (bench/.work/lighthouse/, auditoría layout-shifts) dice qué elemento.',
   'lh-ratio':

@@ -41,12 +41,19 @@ function rate(cpuSlowdown: number, overrides: Partial<OfflineRate> = {}): Offlin
 const results = (partial: Partial<BenchResults>): Omit<BenchResults, 'checks'> => ({ startedAt: 't0', finishedAt: 't1', machine: {}, skipped: [], ...partial });
 const verdict = (checks: ReturnType<typeof buildChecks>, name: string) => checks.find((c) => c.name === name)?.ok;
 
+const quiet = [{ step: 'lighthouse', start: [1.2, 1, 0.9], end: [1.4, 1.1, 0.9], seconds: 80 }];
+const baseline = () => route('/bench-baseline.html', { baseline: true, lcpRatio: undefined });
+const reference = (overrides: Partial<LighthouseRoute> = {}) =>
+  route('/bench-reference/index.html', { reference: true, performanceMedian: 96, tbtMedianMs: 200, lcpRatio: 1.4, jsGzip: 89_600, ...overrides });
+
 describe('Lighthouse checks', () => {
-  it("hold a route to issue 16's budgets: median and every run, CLS, LCP ratio, accessibility", () => {
+  it("hold a route to issue 16's budgets on a quiet machine: median and every run, CLS, LCP ratio, accessibility", () => {
     const checks = buildChecks(
       results({
+        load: quiet,
         lighthouse: [
-          route('/bench-baseline.html', { baseline: true, lcpRatio: undefined }),
+          baseline(),
+          reference(),
           route('/login'),
           route('/home', { performanceMin: 89, clsMedian: 0.03, lcpRatio: 1.31, accessibilityMedian: 96 }),
           route('/premios', { error: 'timeout' }),
@@ -57,18 +64,59 @@ describe('Lighthouse checks', () => {
     expect(['rendimiento', 'CLS', 'LCP / página base', 'accesibilidad'].map((what) => verdict(checks, `/home: ${what}`))).toEqual([false, false, false, false]);
     // A failed run cannot prove it stayed above 90.
     expect(verdict(checks, '/premios: rendimiento')).toBe(false);
-    // The baseline page is the yardstick, not a route under budget.
-    expect(checks.some((c) => c.name.startsWith('/bench-baseline.html'))).toBe(false);
+    // The two yardsticks are not routes under budget.
+    expect(checks.some((c) => c.name.startsWith('/bench-baseline.html') || c.name.startsWith('/bench-reference'))).toBe(false);
   });
 
-  it('prints one compact row per route with the LCP ratio, and the baseline row', () => {
-    const lighthouse = [route('/bench-baseline.html', { baseline: true, lcpRatio: undefined }), route('/home', { lcpRatio: 1.5 })];
-    const partial = results({ lighthouse, load: [{ step: 'lighthouse', start: [1.2, 1, 0.9], end: [1.4, 1.1, 0.9], seconds: 80 }] });
+  it('report the absolute score without a verdict when the machine was busy (or its load unknown), and say so', () => {
+    const lighthouse = [baseline(), reference(), route('/home', { performanceMedian: 94, performanceMin: 70, performanceVsReference: -2, tbtRatio: 1.2, tbtMedianMs: 240 })];
+    const busy = buildChecks(results({ load: [{ step: 'lighthouse', start: [1.5, 2, 2], end: [3, 2, 2], seconds: 80 }], lighthouse }));
+    expect(busy.find((c) => c.name === '/home: rendimiento')).toMatchObject({ ok: null, value: expect.stringContaining('máquina ocupada: carga 1.50 al empezar') });
+    // The comparisons with the reference are judged whatever the load.
+    expect(verdict(busy, '/home: rendimiento frente a la referencia')).toBe(true);
+    expect(verdict(busy, '/home: TBT / referencia')).toBe(true);
+    expect(verdict(buildChecks(results({ lighthouse })), '/home: rendimiento')).toBeNull();
+    expect(verdict(buildChecks(results({ load: quiet, lighthouse })), '/home: rendimiento')).toBe(false);
+  });
+
+  it('fail a route more than 3 points below the reference page or with more than 1.5× its TBT', () => {
+    const checks = buildChecks(
+      results({
+        load: quiet,
+        lighthouse: [
+          baseline(),
+          reference(),
+          route('/login', { performanceMedian: 93, performanceVsReference: -3, tbtMedianMs: 300, tbtRatio: 1.5 }),
+          route('/home', { performanceMedian: 92, performanceVsReference: -4, tbtMedianMs: 301, tbtRatio: 1.51 }),
+        ],
+      }),
+    );
+    expect([verdict(checks, '/login: rendimiento frente a la referencia'), verdict(checks, '/login: TBT / referencia')]).toEqual([true, true]);
+    expect([verdict(checks, '/home: rendimiento frente a la referencia'), verdict(checks, '/home: TBT / referencia')]).toEqual([false, false]);
+    expect(checks.find((c) => c.name === '/home: rendimiento frente a la referencia')?.value).toBe('−4 (92 frente a 96)');
+    expect(checks.find((c) => c.name === '/home: TBT / referencia')?.value).toBe('1.51 (301 ms frente a 200 ms)');
+  });
+
+  it('fail the comparisons when the reference page was not measured, and leave them unjudged in a report from before it', () => {
+    const failed = reference({ runs: [], error: 'no se pudo construir: x' });
+    const without = buildChecks(results({ load: quiet, lighthouse: [baseline(), failed, route('/home')] }));
+    expect(without.find((c) => c.name === '/home: TBT / referencia')).toMatchObject({ ok: false, value: 'referencia sin medir (no se pudo construir: x)' });
+    expect(verdict(without, '/home: rendimiento frente a la referencia')).toBe(false);
+    const old = buildChecks(results({ load: quiet, lighthouse: [baseline(), route('/home')] }));
+    expect(old.find((c) => c.name === '/home: TBT / referencia')).toMatchObject({ ok: null, value: 'sin referencia' });
+  });
+
+  it('prints one compact row per page, the baseline and reference rows first, with the ratios marked', () => {
+    const lighthouse = [baseline(), reference(), route('/home', { lcpRatio: 1.5, performanceVsReference: 1, tbtRatio: 2.5, tbtMedianMs: 500 })];
+    const partial = results({ lighthouse, load: quiet });
     const markdown = toMarkdown({ ...partial, checks: buildChecks(partial) });
     expect(markdown).toContain('| lighthouse | 1.20 / 1.00 / 0.90 | 1.40 / 1.10 / 0.90 | 80 s |');
-    expect(markdown).toContain('| página base (/bench-baseline.html) | 97; 95 |');
-    expect(markdown).toMatch(/\| \/home \| 97; 95 ✅ \| 900 ms \| 1000 ms \| 20 ms \| 0\.01; 0\.01 ✅ \| 1\.50 ❌ \| 100 ✅ \|/);
+    expect(markdown).toContain('| página base (/bench-baseline.html) | 97; 95 | — | 900 ms | 1000 ms | 20 ms | — |');
+    expect(markdown).toContain('| página de referencia (/bench-reference/index.html, 87.5 KB de JS gzip) | 96; 95 | 0 | 900 ms | 1000 ms | 200 ms | 1 | 0.01; 0.01 | 1.40 | 100 |');
+    expect(markdown).toMatch(/\| \/home \| 97; 95 ✅ \| \+1 ✅ \| 900 ms \| 1000 ms \| 500 ms \| 2\.50 ❌ \| 0\.01; 0\.01 ✅ \| 1\.50 ❌ \| 100 ✅ \|/);
+    expect(markdown).toMatch(/\*\*\/home: TBT \/ referencia\*\*: El TBT de la ruta supera 1,5×/);
     expect(markdown).toMatch(/\*\*\/home: LCP \/ página base\*\*/);
+    expect(markdown).toContain('esta vez 1.20');
   });
 });
 

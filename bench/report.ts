@@ -52,23 +52,58 @@ function bundleChecks(bundle: BundleReport): Check[] {
 
 const isNumber = (n: number | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
 
-function lighthouseChecks(routes: LighthouseRoute[]): Check[] {
+/** The 1-minute load when the Lighthouse step started, if the report recorded it. */
+const lighthouseLoad = (results: Omit<BenchResults, 'checks'>): number | undefined => results.load?.findLast((l) => l.step === 'lighthouse')?.start[0];
+
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+
+function lighthouseChecks(routes: LighthouseRoute[], load: number | undefined): Check[] {
   const lh = BUDGETS.lighthouse;
+  // Absolute scores mean something only on a quiet machine (issue 37); the comparisons with the
+  // yardsticks of the same rounds are judged whatever the load.
+  const quiet = isNumber(load) && load < lh.quietLoad;
+  const busy = isNumber(load) ? `máquina ocupada: carga ${load.toFixed(2)} al empezar` : 'carga al empezar no registrada';
+  const reference = routes.find((r) => r.reference);
+  const referenceMeasured = reference !== undefined && reference.runs.length > 0;
   return routes
-    .filter((r) => !r.baseline)
+    .filter((r) => !r.baseline && !r.reference)
     .flatMap((r): Check[] => {
       const base = { section: 'Lighthouse', inFigures: true as const };
       if (r.runs.length === 0) return [{ ...base, name: r.route, value: `error: ${r.error ?? '?'}`, budget: '—', ok: false, note: 'lh-perf' }];
       const failing = r.failedAccessibilityAudits.length ? ` (fallan: ${r.failedAccessibilityAudits.join(', ')})` : '';
+      const failedRun = r.error ? ` (alguna ejecución falló: ${r.error})` : '';
+      // An old report has no reference (nothing to judge); a reference that was not measured fails the route's comparison.
+      const withReference = (figure: () => Pick<Check, 'value' | 'ok'>): Pick<Check, 'value' | 'ok'> =>
+        !reference ? { value: 'sin referencia', ok: null } : !referenceMeasured ? { value: `referencia sin medir${reference.error ? ` (${reference.error})` : ''}`, ok: false } : figure();
       return [
         {
           ...base,
           name: `${r.route}: rendimiento`,
-          value: `${r.performanceMedian}; mín ${r.performanceMin}${r.error ? ` (alguna ejecución falló: ${r.error})` : ''}`,
-          budget: `≥ ${lh.performanceMedian}; ninguna < ${lh.performanceMin}`,
+          value: `${r.performanceMedian}; mín ${r.performanceMin}${failedRun}${quiet ? '' : ` (${busy}: no se juzga)`}`,
+          budget: `≥ ${lh.performanceMedian}; ninguna < ${lh.performanceMin}; con carga < ${lh.quietLoad}`,
           // A run that failed cannot show it stayed above the minimum.
-          ok: r.performanceMedian >= lh.performanceMedian && r.performanceMin >= lh.performanceMin && !r.error,
+          ok: r.error ? false : quiet ? r.performanceMedian >= lh.performanceMedian && r.performanceMin >= lh.performanceMin : null,
           note: 'lh-perf',
+        },
+        {
+          ...base,
+          name: `${r.route}: rendimiento frente a la referencia`,
+          ...withReference(() => {
+            const difference = r.performanceMedian - reference!.performanceMedian;
+            return { value: `${signed(difference)} (${r.performanceMedian} frente a ${reference!.performanceMedian})`, ok: difference >= -lh.performanceBelowReference };
+          }),
+          budget: `≥ −${lh.performanceBelowReference}`,
+          note: 'lh-reference',
+        },
+        {
+          ...base,
+          name: `${r.route}: TBT / referencia`,
+          ...withReference(() => ({
+            value: `${isNumber(r.tbtRatio) ? r.tbtRatio.toFixed(2) : '—'} (${r.tbtMedianMs} ms frente a ${reference!.tbtMedianMs} ms)`,
+            ok: r.tbtMedianMs <= lh.tbtRatio * reference!.tbtMedianMs,
+          })),
+          budget: `≤ ${lh.tbtRatio}`,
+          note: 'lh-tbt',
         },
         { ...base, name: `${r.route}: CLS`, value: String(r.clsMedian), budget: `≤ ${lh.cls}`, ok: isNumber(r.clsMedian) ? r.clsMedian <= lh.cls : null, note: 'lh-cls' },
         { ...base, name: `${r.route}: LCP / página base`, value: isNumber(r.lcpRatio) ? r.lcpRatio.toFixed(2) : 'sin base', budget: `≤ ${lh.lcpRatio}`, ok: isNumber(r.lcpRatio) ? r.lcpRatio <= lh.lcpRatio : null, note: 'lh-ratio' },
@@ -140,7 +175,7 @@ export function carriedNote(previous: Pick<BenchResults, 'startedAt' | 'skipped'
 export function buildChecks(results: Omit<BenchResults, 'checks'>): Check[] {
   return [
     ...(results.bundle ? bundleChecks(results.bundle) : []),
-    ...(results.lighthouse ? lighthouseChecks(results.lighthouse) : []),
+    ...(results.lighthouse ? lighthouseChecks(results.lighthouse, lighthouseLoad(results)) : []),
     ...(results.offline ? offlineChecks(results.offline) : []),
     ...(results.outbox ? outboxChecks(results.outbox) : []),
     ...(results.sync ?? []).flatMap(floorChecks),
@@ -154,26 +189,38 @@ const mark = (ok: boolean | null | undefined) => (ok === null || ok === undefine
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 const loadText = (load: number[]) => load.map((l) => l.toFixed(2)).join(' / ');
 
-/** One row per route: the figures, each budgeted one marked against its check. */
-function lighthouseFigures(routes: LighthouseRoute[], checks: Check[]): string[] {
-  const ok = (route: string, what: string) => checks.find((c) => c.name.startsWith(`${route}: ${what}`))?.ok;
+/** One row per page: the figures, each budgeted one marked against its check; the yardsticks first. */
+function lighthouseFigures(routes: LighthouseRoute[], checks: Check[], load: number | undefined): string[] {
+  const ok = (route: string, what: string) => checks.find((c) => c.name === `${route}: ${what}` || c.name.startsWith(`${route}: ${what} (`))?.ok;
   const lines = [
-    `| ruta | rendimiento (mediana; mín) | FCP | LCP | TBT | CLS (mediana; máx) | LCP / base | accesibilidad |`,
-    '|---|---|---|---|---|---|---|---|',
+    `| página | rendimiento (mediana; mín) | − referencia | FCP | LCP | TBT | TBT / referencia | CLS (mediana; máx) | LCP / base | accesibilidad |`,
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of routes) {
-    const name = r.baseline ? `página base (${r.route})` : r.route;
+    const name = r.baseline
+      ? `página base (${r.route})`
+      : r.reference
+        ? `página de referencia (${r.route}${isNumber(r.jsGzip) ? `, ${formatKb(r.jsGzip)} de JS gzip` : ''})`
+        : r.route;
     if (r.runs.length === 0) {
-      lines.push(`| ${name} | error: ${cell(r.error ?? '?')} ❌ | | | | | | |`);
+      lines.push(`| ${name} | error: ${cell(r.error ?? '?')} ❌ | | | | | | | | |`);
       continue;
     }
-    const ratio = r.baseline ? '1' : isNumber(r.lcpRatio) ? r.lcpRatio.toFixed(2) : '—';
+    const yardstick = r.baseline || r.reference;
+    const lcp = r.baseline ? '1' : r.reference ? (isNumber(r.lcpRatio) ? r.lcpRatio.toFixed(2) : '—') : `${isNumber(r.lcpRatio) ? r.lcpRatio.toFixed(2) : '—'}${mark(ok(r.route, 'LCP / página base'))}`;
+    const vsReference = r.reference ? '0' : yardstick || !isNumber(r.performanceVsReference) ? '—' : `${signed(r.performanceVsReference)}${mark(ok(r.route, 'rendimiento frente a la referencia'))}`;
+    const tbt = r.reference ? '1' : yardstick || !isNumber(r.tbtRatio) ? '—' : `${r.tbtRatio.toFixed(2)}${mark(ok(r.route, 'TBT / referencia'))}`;
     lines.push(
-      `| ${name} | ${r.performanceMedian}; ${r.performanceMin}${mark(ok(r.route, 'rendimiento'))} | ${r.fcpMedianMs ?? '—'} ms | ${r.lcpMedianMs} ms | ${r.tbtMedianMs ?? '—'} ms | ${r.clsMedian ?? '—'}; ${r.clsMax ?? '—'}${mark(ok(r.route, 'CLS'))} | ${ratio}${mark(ok(r.route, 'LCP'))} | ${r.accessibilityMedian}${mark(ok(r.route, 'accesibilidad'))} |`,
+      `| ${name} | ${r.performanceMedian}; ${r.performanceMin}${mark(ok(r.route, 'rendimiento'))} | ${vsReference} | ${r.fcpMedianMs ?? '—'} ms | ${r.lcpMedianMs} ms | ${r.tbtMedianMs ?? '—'} ms | ${tbt} | ${r.clsMedian ?? '—'}; ${r.clsMax ?? '—'}${mark(ok(r.route, 'CLS'))} | ${lcp} | ${r.accessibilityMedian}${mark(ok(r.route, 'accesibilidad'))} |`,
     );
   }
   const lh = BUDGETS.lighthouse;
-  lines.push('', `Presupuestos: rendimiento ≥ ${lh.performanceMedian} de mediana y ninguna ejecución < ${lh.performanceMin}; CLS ≤ ${lh.cls}; LCP ≤ ${lh.lcpRatio}× el de la página base; accesibilidad ≥ ${lh.accessibility}. Ejecuciones por ruta: ${routes[0]?.runs.length ?? 0}, intercaladas con la página base.`);
+  const quiet = isNumber(load) && load < lh.quietLoad;
+  const runs = routes.find((r) => r.runs.length > 0)?.runs.length ?? 0;
+  lines.push(
+    '',
+    `Presupuestos por ruta: rendimiento ≥ ${lh.performanceMedian} de mediana y ninguna ejecución < ${lh.performanceMin}, juzgados solo con la máquina en calma (carga de 1 minuto < ${lh.quietLoad} al empezar; ${quiet ? `esta vez ${load!.toFixed(2)}` : isNumber(load) ? `esta vez ${load.toFixed(2)}: **máquina ocupada**, solo se informan` : 'esta vez no registrada: solo se informan'}); como mucho ${lh.performanceBelowReference} puntos por debajo de la página de referencia; TBT ≤ ${lh.tbtRatio}× el de la referencia; LCP ≤ ${lh.lcpRatio}× el de la página base; CLS ≤ ${lh.cls}; accesibilidad ≥ ${lh.accessibility}. Ejecuciones por página: ${runs}, intercaladas en las mismas rondas con la página base (la cabecera en HTML estático, sin JS) y la de referencia (React 19 + Mantine 9 con el tema de la app: cabecera, título y tres tarjetas con barras de progreso, sin capa de datos; bench/reference/).`,
+  );
   return lines;
 }
 
@@ -196,7 +243,7 @@ export function toMarkdown(results: BenchResults): string {
   for (const section of [...new Set(results.checks.map((c) => c.section))]) {
     const checks = results.checks.filter((x) => x.section === section);
     lines.push(`## ${section}`, '');
-    if (section === 'Lighthouse' && results.lighthouse) lines.push(...lighthouseFigures(results.lighthouse, checks), '');
+    if (section === 'Lighthouse' && results.lighthouse) lines.push(...lighthouseFigures(results.lighthouse, checks, lighthouseLoad(results)), '');
     if (section === VIDEO_SECTION && results.video) lines.push(...videoFigures(results.video, checks), '');
     const rows = checks.filter((c) => !c.inFigures);
     if (rows.length) {

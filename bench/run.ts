@@ -4,6 +4,9 @@
 //   --runs=N           Lighthouse runs per route and offline visits per slowdown (default 5)
 //   --agents=N         generated agents of the API step on every database (a quick check; the
 //                      verdicts need the budgets' sizes: 100,000 on PostgreSQL, 20,000 on PGlite)
+// `lighthouse` measures the routes in the same rounds as two pages of its own: the static
+// baseline (lib/baseline.ts) and the same-stack reference page (bench/reference/, built with
+// Vite's API by lib/reference.ts), both in the build folder only while it runs.
 // The budgets are issues 16 and 17's (lib/budgets.ts); the report states the machine's load
 // when each step started and ended. `outbox` replays 1,000 queued actions in Chromium, `sync`
 // is 200 agents replaying at once through POST /api/sync; both, and `api`, run on PGlite and,
@@ -34,9 +37,10 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { BASELINE_PATH, writeBaselinePage } from './lib/baseline.ts';
 import { measureBundle } from './lib/bundle.ts';
 import { CHROMIUM_PATH } from './lib/chromium.ts';
+import { buildReferencePage, REFERENCE_PATH, type ReferencePage } from './lib/reference.ts';
 import { SCALE_BUDGETS } from './lib/budgets.ts';
 import { signIn, withServer } from './lib/server.ts';
-import { runLighthouse } from './lighthouse.ts';
+import { runLighthouse, type LighthouseRoute } from './lighthouse.ts';
 import { runOffline } from './offline.ts';
 import { buildChecks, carriedNote, toMarkdown, writeResults, type BenchResults, type StepLoad } from './report.ts';
 import { apiStep, floorStep, outboxStep, overloadStep, type StepContext } from './steps.ts';
@@ -130,6 +134,26 @@ function build(): void {
   execFileSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
 }
 
+/** The reference page's row when it could not be built. */
+function unmeasuredReference(error: string): LighthouseRoute {
+  const none = Number.NaN;
+  return {
+    route: REFERENCE_PATH,
+    reference: true,
+    runs: [],
+    performanceMedian: none,
+    performanceMin: none,
+    accessibilityMedian: none,
+    fcpMedianMs: none,
+    lcpMedianMs: none,
+    tbtMedianMs: none,
+    clsMedian: none,
+    clsMax: none,
+    failedAccessibilityAudits: [],
+    error,
+  };
+}
+
 async function browserSteps(results: Omit<BenchResults, 'checks'>): Promise<void> {
   const dataDir = `${WORK}/data-browser`;
   rmSync(dataDir, { recursive: true, force: true });
@@ -138,14 +162,38 @@ async function browserSteps(results: Omit<BenchResults, 'checks'>): Promise<void
     if (only.has('lighthouse')) {
       const session = await signIn(server.url, 'ana@impecable.demo');
       const nick = String(session.user.nick_name || session.user.name || '');
-      // The baseline page lives in the build folder only while Lighthouse runs.
+      // The baseline and reference pages live in the build folder only while Lighthouse runs;
+      // the reference is built before the step, which then waits for the build's load to pass.
       const removeBaseline = writeBaselinePage(distDir, nick);
+      let reference: ReferencePage | null = null;
+      let referenceError = '';
       try {
-        results.lighthouse = await step(results, 'lighthouse', () =>
-          runLighthouse({ baseUrl: server.url, runs, baselinePath: BASELINE_PATH, session: { token: session.token, user: session.user }, log }),
+        log(`construyendo la página de referencia en ${distDir}${REFERENCE_PATH} (React + Mantine, sin datos)…`);
+        reference = await buildReferencePage(distDir, nick);
+        log(`página de referencia: ${(reference.jsGzip / 1024).toFixed(1)} KB de JS gzip`);
+      } catch (error) {
+        referenceError = `no se pudo construir: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+        log(`página de referencia: ${referenceError}`);
+      }
+      try {
+        const measured = await step(results, 'lighthouse', () =>
+          runLighthouse({
+            baseUrl: server.url,
+            runs,
+            baselinePath: BASELINE_PATH,
+            ...(reference ? { referencePath: REFERENCE_PATH } : {}),
+            session: { token: session.token, user: session.user },
+            log,
+          }),
         );
+        const measuredReference = measured.find((r) => r.reference);
+        if (measuredReference && reference) measuredReference.jsGzip = reference.jsGzip;
+        // Without its reference the routes cannot be judged against it: the report says why.
+        if (!reference) measured.splice(1, 0, unmeasuredReference(referenceError));
+        results.lighthouse = measured;
       } finally {
         removeBaseline();
+        reference?.remove();
       }
     }
     if (only.has('offline')) {

@@ -1,4 +1,5 @@
-// Every budget of issue 16 ("Instant on a phone") and issue 17 ("Sync and API at scale"), in
+// Every budget of issue 16 ("Instant on a phone", measured against the same-stack reference
+// page since issue 37) and issue 17 ("Sync and API at scale"), in
 // one place: `npm run bench` (bench/report.ts) and the build-size check of `npm test`
 // (scripts/check-bundle.ts) read the same numbers, so they cannot drift apart. Loosening a
 // number here is a product decision, not a fix.
@@ -6,10 +7,19 @@ import type { BundleReport, RouteBundle } from './bundle.ts';
 
 export const BUDGETS = {
   lighthouse: {
-    /** Performance, median of the runs (Lighthouse 12.8.2, mobile). */
+    /**
+     * Performance, median of the runs (Lighthouse 12.8.2, mobile). An absolute score swings by
+     * 20+ points between hosts and hours (issue 37): judged only on a quiet machine, when the
+     * 1-minute load at the start of the step is below `quietLoad`; else reported only.
+     */
     performanceMedian: 95,
-    /** No single run below this. */
+    /** No single run below this; judged like the median, on a quiet machine only. */
     performanceMin: 90,
+    quietLoad: 1.5,
+    /** A route's median performance at most this many points below the reference page's, same run (issue 37). */
+    performanceBelowReference: 3,
+    /** A route's median TBT over the reference page's median TBT, same run (issue 37). */
+    tbtRatio: 1.5,
     /** Cumulative layout shift, median of the runs. */
     cls: 0.02,
     accessibility: 97,
