@@ -74,9 +74,13 @@ export const BUDGETS = {
  * the demo users' card loaded only on demo servers, and the pitch's list became plain markup;
  * and under its target (109 KB), so without a ceiling, when a signed-out /login stopped loading
  * react-router (src/app/app.tsx), ky left the boot path (it loads with the first call) and the
- * small modules the sign-in screen shares with the layout became one file.
+ * small modules the sign-in screen shares with the layout became one file. Given a ceiling again
+ * (133 KB: +13 KB of react-router, +6 of the router and the route table, +3 of the first paint's
+ * script, which now imports the app's own rules) when the sign-in screen got one way to mount,
+ * under the router (issue 37, "one app, one copy"): what a phone feels is the main thread's
+ * work, measured against the same-stack reference page by `npm run bench`.
  */
-export const BUNDLE_CEILINGS_KB: Readonly<Record<string, number>> = {};
+export const BUNDLE_CEILINGS_KB: Readonly<Record<string, number>> = { '/login': 133 };
 
 export type BundleBudgets = { loginJsKb: number; routeJsKb: number; routeCssKb: number };
 

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROUTES, SIGNED_IN_FILES } from '#app/routes.ts';
+import { APP_FILES, ROUTES, SIGNED_IN_FILES } from '#app/routes.ts';
 
 interface ManifestChunk {
   file: string;
@@ -41,6 +41,8 @@ export interface BundleReport {
 
 /** Lazy chunks every signed-in screen loads with it (the first paint preloads the same). */
 const SIGNED_IN_SHELL = SIGNED_IN_FILES.map((file) => `src/${file}`);
+/** Lazy chunks every screen loads with it: the router. */
+const APP_SHELL = APP_FILES.map((file) => `src/${file}`);
 const VIDEO_JS = /^node_modules\/video\.js\/dist\/video(\.es)?\.js$/;
 const INLINE_LABEL = 'index.html (en línea)';
 /** A name every zod build keeps as text (its classes' `$constructor` names). */
@@ -82,7 +84,7 @@ export function routeTable(manifest: Manifest): { entryKey: string; routes: Reco
     const key = `src/${route.screen}`;
     const label = route.signedIn ? key.replace(/^src\/features\/(.+)\/routes\/(.+)-route\.tsx$/, '$1/$2') : route.path;
     if (Object.values(routes).some((keys) => keys.at(-1) === key)) continue;
-    routes[label] = [entryKey, ...(route.signedIn ? SIGNED_IN_SHELL : []), key];
+    routes[label] = [entryKey, ...APP_SHELL, ...(route.signedIn ? SIGNED_IN_SHELL : []), key];
   }
   // A chunk that is not in the manifest would be counted as 0 bytes: say so instead.
   const missing = [...new Set(Object.values(routes).flat())].filter((key) => !manifest[key]);

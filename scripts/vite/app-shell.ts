@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { transform } from 'lightningcss';
 import { build, type Plugin, type Rolldown } from 'vite';
 import type { BootFiles } from '#app/shell/boot.ts';
-import { ROUTES, SIGNED_IN_FILES } from '#app/routes.ts';
+import { APP_FILES, ROUTES, SIGNED_IN_FILES } from '#app/routes.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const INLINE = `${SRC}app/shell/inline.ts`;
@@ -33,7 +33,7 @@ function filesOf(bundle: Bundle, chunk: Chunk, skip: Set<string>, out: Set<strin
 
 /** The files each route needs beyond the entry, from the build's bundle (none in dev). */
 export function bootFiles(bundle: Bundle | undefined, base: string): BootFiles {
-  if (!bundle) return { files: [], screens: {}, signedIn: [] };
+  if (!bundle) return { files: [], app: [], screens: {}, signedIn: [] };
   const files: string[] = [];
   const indexOf = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
   const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
@@ -47,12 +47,13 @@ export function bootFiles(bundle: Bundle | undefined, base: string): BootFiles {
     filesOf(bundle, chunk, entry, out);
     return [...out].map((name) => indexOf(base + name));
   };
-  const signedIn = [...new Set(SIGNED_IN_FILES.flatMap(filesFor))];
-  // A signed-in screen lists only what the guard and the layout do not already bring.
+  const app = [...new Set(APP_FILES.flatMap(filesFor))];
+  const signedIn = [...new Set(SIGNED_IN_FILES.flatMap(filesFor))].filter((file) => !app.includes(file));
+  // A screen lists only what the router, the guard and the layout do not already bring.
   const screens = Object.fromEntries(
-    ROUTES.map((route) => [route.screen, filesFor(route.screen).filter((file) => !route.signedIn || !signedIn.includes(file))]),
+    ROUTES.map((route) => [route.screen, filesFor(route.screen).filter((file) => !app.includes(file) && (!route.signedIn || !signedIn.includes(file)))]),
   );
-  return { files, screens, signedIn };
+  return { files, app, screens, signedIn };
 }
 
 /** src/app/shell/inline.ts and its imports as one minified script, given the build's files. */

@@ -1,8 +1,13 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { RouteErrorBoundary } from '#app/route-error.tsx';
 import { PageLoader } from '#components/page-loader';
 import { isShellShowing } from '#app/shell/shell.ts';
-import { prepareCurrentRoute, RoutedApp } from '#app/router.tsx';
+
+// The router (react-router and the route table) is a file of its own, fetched with the entry
+// (the first paint asks for it: routes.ts APP_FILES): evaluating it is a task of its own
+// instead of a longer first one.
+const loadRouter = () => import('#app/router.tsx');
+const RoutedApp = lazy(() => loadRouter().then((m) => ({ default: m.RoutedApp })));
 
 /** While the first paint's frame shows, nothing may paint over it. */
 function Fallback() {
@@ -11,7 +16,7 @@ function Fallback() {
 
 /** Starts loading the first screen's code and cached rows before React renders. */
 export function prepareStart(): void {
-  void prepareCurrentRoute();
+  void loadRouter().then((m) => m.prepareCurrentRoute(), () => undefined);
 }
 
 /**

@@ -36,6 +36,9 @@ export interface AppRoute {
   keys?: RouteKeys;
 }
 
+/** Loaded with every screen, before it: the router (src/app/app.tsx loads it). */
+export const APP_FILES = ['app/router.tsx'] as const;
+
 /** Loaded with every signed-in screen, before it: the session guard and the layout. */
 export const SIGNED_IN_FILES = ['app/guards.tsx', 'app/layouts/signed-in-layout.tsx'] as const;
 

@@ -3,14 +3,13 @@ import { serviceWorkerActivated } from './device';
 import { expect, test } from './fixtures';
 import { AppShell } from './pages/app-shell';
 
-// The static app shell (issue 16): index.html paints the header and the route's frame from the
-// stored session before any of the app's JavaScript runs, preloads the route's chunks, and
-// hands over to React without moving the header. JavaScript modules are blocked to see the
+// The first paint (issues 16 and 37): index.html's inline script, built from the app's own route
+// table and rules, paints the header and the route's frame from the stored session before any of
+// the app's JavaScript runs, preloads the route's chunks, and hands over to React without moving
+// the header. JavaScript modules are blocked to see the
 // shell alone; the service worker is blocked too, or it would answer before the block.
 
 const PHONE = { width: 360, height: 740 };
-/** The page the shell repaints (src/offline/session.ts SHELL_PAGE_STORAGE_KEY). */
-const PAGE_KEY = 'impecable.shell-page';
 const KIOSK = { width: 1366, height: 900 };
 
 const blockAppScripts = (page: Page) => page.route('**/assets/*.js', (route) => route.abort());
@@ -51,9 +50,6 @@ test.describe('without the app’s JavaScript', () => {
     for (const viewport of [PHONE, KIOSK]) {
       await page.setViewportSize(viewport);
       await blockAppScripts(page);
-      // The skeleton's banner, not the stored page (tested below).
-      await page.goto('/premios');
-      await page.evaluate((key) => localStorage.removeItem(key), PAGE_KEY);
       await page.goto('/home');
       const shell = shellOf(page);
       await expect(shell).toHaveAttribute('data-frame', 'home');
@@ -111,10 +107,10 @@ test.describe('without the app’s JavaScript', () => {
     const appArt = await page.getByRole('region', { name: 'Atributos destacados' }).locator('img').first().getAttribute('src');
     for (const viewport of [PHONE, KIOSK]) {
       await page.setViewportSize(viewport);
-      // Nothing kept on the device: no hint, no stored page (from a page the app does not run on).
+      // Nothing kept on the device: no hint (from a page the app does not run on).
       await blockAppScripts(page);
       await page.goto('/premios');
-      await page.evaluate((key) => [key, 'impecable.shell-hint'].forEach((item) => localStorage.removeItem(item)), PAGE_KEY);
+      await page.evaluate(() => localStorage.removeItem('impecable.shell-hint'));
       await page.goto('/home');
       const shell = shellOf(page);
       await expect(shell).toHaveAttribute('data-art', '');
@@ -173,90 +169,6 @@ test.describe('without the app’s JavaScript', () => {
       await expect(heading).toBeVisible();
       expectSameBox(await boxOf(heading), box, `${viewport.width} ranking title`);
     }
-  });
-
-  test('/home repaints the agent’s last content, inert, where the app then shows it; signing out takes it away', async ({ page, signInAs }) => {
-    await signInAs('bruno');
-    const bars = page.getByRole('progressbar', { name: /^Progreso de / });
-    await expect(bars.first()).toBeVisible();
-    const names = await bars.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
-    expect(names.length).toBeGreaterThan(1);
-    // The layout keeps the settled content for the next visit's shell.
-    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), PAGE_KEY)).toContain(names.at(-1));
-
-    for (const viewport of [PHONE, KIOSK]) {
-      await page.setViewportSize(viewport);
-      await blockAppScripts(page);
-      await page.goto('/home');
-      const shell = shellOf(page);
-      await expect(shell).toHaveAttribute('data-page', '');
-      const stored = shell.locator('#as-page [role="progressbar"]');
-      await expect(stored.first()).toBeVisible();
-      expect(await stored.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))).toEqual(names);
-      // In place of the skeleton, and inert: nothing in it takes a tap or the focus before the app.
-      await expect(shell.locator('.as-main')).toBeHidden();
-      await expect(shell.locator('#as-page')).toHaveJSProperty('inert', true);
-      const painted = {
-        heading: await boxOf(shell.getByText('Conoce el atributo de este mes', { exact: true })),
-        first: await boxOf(stored.first()),
-        last: await boxOf(stored.last()),
-      };
-
-      await page.unroute('**/assets/*.js');
-      await page.goto('/home');
-      await expect(shell).toHaveCount(0);
-      await expect(bars.first()).toBeVisible();
-      expectSameBox(await boxOf(page.getByRole('heading', { name: 'Conoce el atributo de este mes' })), painted.heading, `${viewport.width} heading`);
-      expectSameBox(await boxOf(bars.first()), painted.first, `${viewport.width} first bar`);
-      expectSameBox(await boxOf(bars.last()), painted.last, `${viewport.width} last bar`);
-    }
-
-    await new AppShell(page).signOut();
-    await expect(page).toHaveURL(/\/login$/);
-    expect(await page.evaluate((key) => localStorage.getItem(key), PAGE_KEY)).toBeNull();
-  });
-
-  test('a stored page runs nothing, loads only the app’s own stylesheets, and is never another user’s', async ({ page, signInAs }) => {
-    const { user } = await signInAs('bruno');
-    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), PAGE_KEY)).toContain('Progreso de');
-    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), PAGE_KEY))!) as { userId: number; html: string; styles: string[] };
-    const shell = shellOf(page);
-    const visit = async (page_: object) => {
-      await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [PAGE_KEY, JSON.stringify({ ...stored, ...page_ })]);
-      await page.goto('/home');
-      await expect(shell).toHaveAttribute('data-frame', 'home');
-      // The app's entry is asked for after the shell's first frames, as the page would be painted.
-      await expect(page.locator('script[src*="/assets/index-"]')).toHaveCount(1);
-    };
-    // From a page without the app: the app's own page would store its content again as it leaves.
-    await blockAppScripts(page);
-    await page.goto('/home');
-
-    const planted = '<img src="/favicon.svg" onload="window.__ran = 1"><script>window.__ran = 2</script>'
-      + '<a href="javascript:window.__ran = 3">enlace</a><iframe src="/home"></iframe><p>Texto guardado</p>'
-      + '<svg><a><animate attributeName="href" values="javascript:window.__ran = 4"></animate><text y="20">svg</text></a></svg>';
-    await visit({ html: stored.html.replace(/<\/main>$/, `${planted}</main>`) });
-    await expect(shell).toHaveAttribute('data-page', '');
-    await expect(shell.getByText('Texto guardado', { exact: true })).toBeVisible();
-    await expect(shell.locator('#as-page img[src="/favicon.svg"]')).toHaveJSProperty('complete', true);
-    expect(await shell.locator('#as-page script, #as-page iframe, #as-page animate, #as-page [onload], #as-page [href^="javascript"]').count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { __ran?: number }).__ran)).toBeUndefined();
-
-    for (const [what, change] of [
-      ['another user’s', { userId: user.id + 1 }],
-      ['a stylesheet from elsewhere', { styles: [...stored.styles, 'https://example.com/assets/x.css'] }],
-    ] as const) {
-      await visit(change);
-      expect(await shell.locator('#as-page > *').count(), what).toBe(0);
-      await expect(shell.locator('.as-main'), what).toBeVisible();
-    }
-
-    // An older build's stylesheet is gone: the page is never shown unstyled, the skeleton stays.
-    await visit({ styles: [...stored.styles, '/assets/gone-0.css'] });
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/assets/gone-0.css')))).toBe(true);
-    await expect(shell.locator('#as-page [role="progressbar"]').first()).toBeAttached();
-    await expect(shell).not.toHaveAttribute('data-page', '');
-    await expect(shell.locator('.as-main')).toBeVisible();
   });
 
   test('the shell never shows a balance that is not the signed-in user’s', async ({ page, signInAs }) => {

@@ -17,6 +17,8 @@ import { ROUTES, type AppRoute } from '#app/routes.ts';
 export interface BootFiles {
   /** Built files ('/assets/home-route-x.js'). */
   files: string[];
+  /** The router's (every route's). */
+  app: number[];
   /** Each route's own (indexes into `files`), by the route table's `screen`. */
   screens: Record<string, number[]>;
   /** The guard's and the signed-in layout's files. */
@@ -200,6 +202,6 @@ export function bootShell(win: Window, files: BootFiles): void {
     if (win.navigator.onLine === false) shell.setAttribute('data-offline', '');
   }
   shell.setAttribute('data-frame', frame);
-  const wanted = [...(signedIn ? files.signedIn : []), ...(route ? files.screens[route.screen] ?? [] : [])];
+  const wanted = [...files.app, ...(signedIn ? files.signedIn : []), ...(route ? files.screens[route.screen] ?? [] : [])];
   afterFirstPaint(win, shell, () => preload(doc, wanted.map((index) => files.files[index]!)));
 }
