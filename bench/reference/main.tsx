@@ -7,26 +7,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Anchor, Avatar, Badge, Box, Burger, Button, Card, Container, Group, MantineProvider, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { cssVariablesResolver, theme } from '#app/theme.ts';
-// Mantine's styles, per component, as its documentation describes (the app also ships only the
-// CSS of the components a route uses), in its order: a component after those it builds on.
-import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
-import '@mantine/core/styles/global.css';
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Avatar.css';
-import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Burger.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Title.css';
+// Mantine's base, as the app's entry; each component brings its own stylesheet (patches/).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import './reference.css';
 
 /** The signed-in user's nick, written in by the bench's build (`define`). */

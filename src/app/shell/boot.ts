@@ -137,9 +137,14 @@ export function afterFirstPaint(win: Window, shell: HTMLElement, run: () => void
   win.setTimeout(start, ART_WAIT_MS);
 }
 
-/** Asks for the route's files: modules to modulepreload, stylesheets to preload (the app applies them). */
-function preload(doc: Document, files: string[]): void {
-  for (const href of new Set(files)) {
+/** Files asked for per task: starting a request costs the main thread, so no task asks for many. */
+export const FILES_PER_TASK = 4;
+
+/** Asks for the route's files, a few per task: modules to modulepreload, stylesheets to preload (the app applies them). */
+function preload(win: Window, files: string[]): void {
+  const doc = win.document;
+  const left = [...new Set(files)];
+  for (const href of left.splice(0, FILES_PER_TASK)) {
     const link = doc.createElement('link');
     link.rel = href.endsWith('.css') ? 'preload' : 'modulepreload';
     if (link.rel === 'preload') link.as = 'style';
@@ -148,6 +153,7 @@ function preload(doc: Document, files: string[]): void {
     link.href = href;
     doc.head.appendChild(link);
   }
+  if (left.length) win.setTimeout(() => preload(win, left), 0);
 }
 
 /** Paints the frame for this page. Runs once, inline, right after the frame's markup. */
@@ -203,5 +209,5 @@ export function bootShell(win: Window, files: BootFiles): void {
   }
   shell.setAttribute('data-frame', frame);
   const wanted = [...files.app, ...(signedIn ? files.signedIn : []), ...(route ? files.screens[route.screen] ?? [] : [])];
-  afterFirstPaint(win, shell, () => preload(doc, wanted.map((index) => files.files[index]!)));
+  afterFirstPaint(win, shell, () => preload(win, wanted.map((index) => files.files[index]!)));
 }
