@@ -30,6 +30,16 @@ function readJson(path) {
   }
 }
 
+/** The failed tests of a Vitest JSON report, by name and file: the summary lists them, so a CI log's tail says which. */
+const failedNames = [];
+function noteFailures(stage, report) {
+  for (const file of report?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failedNames.push(`${stage}: ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}`);
+    }
+  }
+}
+
 const only = process.argv.slice(2);
 const want = (stage) => only.length === 0 || only.includes(stage);
 
@@ -40,6 +50,7 @@ if (want('unit')) {
   // On embedded PGlite, whatever the environment says: the next stage is the PostgreSQL one.
   const ok = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest.json`], { TEST_DATABASE_URL: '' });
   const report = readJson(`${tmp}/vitest.json`);
+  noteFailures('unit', report);
   if (report) {
     results.push({ name: 'unit + server tests', passed: report.numPassedTests, failed: report.numFailedTests + (ok || report.numFailedTests ? 0 : 1) });
   } else check('unit + server tests', false);
@@ -50,6 +61,7 @@ if (want('unit')) {
 if (want('postgres') && process.env.TEST_DATABASE_URL) {
   const ok = run('npx', ['vitest', 'run', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest-pg.json`]);
   const report = readJson(`${tmp}/vitest-pg.json`);
+  noteFailures('postgres', report);
   if (report) {
     results.push({ name: 'server tests on PostgreSQL', passed: report.numPassedTests, failed: report.numFailedTests + (ok || report.numFailedTests ? 0 : 1) });
   } else check('server tests on PostgreSQL', false);
@@ -77,6 +89,7 @@ if (want('e2e') && built) {
   } else check('end-to-end (Chromium)', false);
 }
 
+if (failedNames.length) console.log(`\nFailed\n${failedNames.map((name) => `  ✗ ${name}`).join('\n')}`);
 console.log('\nSummary');
 for (const r of results) console.log(`  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
