@@ -1,9 +1,10 @@
 // The page's first paint in the built index.html: the frame's CSS (src/app/shell/shell.css,
 // minified by Lightning CSS) at the style marker, and at the boot marker the inline script that
 // draws the route's frame (src/app/shell/inline.ts with its imports: the app's own route table
-// and rules, bundled by Vite) with the files each route needs, read from the build's own bundle,
-// so a route's chunks are fetched as soon as its frame is painted rather than discovered late.
-// Vite's own tags for the entry stay as Vite writes them. Never writes elsewhere.
+// and rules, bundled by Vite) with the app's entry (src/main.tsx, a build input: the page itself
+// names no script) and the files each route needs, read from the build's own bundle. The script
+// adds them once the frame is painted: the one place that writes the app's tags, so the first
+// paint waits for no file. Never writes elsewhere.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'lightningcss';
@@ -13,6 +14,7 @@ import { APP_FILES, ROUTES, SIGNED_IN_FILES } from '#app/routes.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const INLINE = `${SRC}app/shell/inline.ts`;
+const ENTRY = `${SRC}main.tsx`;
 const CSS = `${SRC}app/shell/shell.css`;
 const STYLE_MARKER = '<!--app-shell:style-->';
 const BOOT_MARKER = '<!--app-shell:boot-->';
@@ -33,12 +35,16 @@ function filesOf(bundle: Bundle, chunk: Chunk, skip: Set<string>, out: Set<strin
 
 /** The files each route needs beyond the entry, from the build's bundle (none in dev). */
 export function bootFiles(bundle: Bundle | undefined, base: string): BootFiles {
-  if (!bundle) return { files: [], app: [], screens: {}, signedIn: [] };
+  // In dev, Vite serves the entry's source and its styles come with it.
+  if (!bundle) return { entry: { script: `${base}src/main.tsx`, modules: [], styles: [] }, files: [], app: [], screens: {}, signedIn: [] };
   const files: string[] = [];
   const indexOf = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
   const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
+  const main = chunks.find((item) => item.isEntry && item.facadeModuleId === ENTRY);
+  if (!main) throw new Error('app-shell: the build has no src/main.tsx entry (vite.config.ts rolldownOptions.input)');
   const entry = new Set<string>();
-  for (const chunk of chunks.filter((item) => item.isEntry)) filesOf(bundle, chunk, new Set(), entry);
+  filesOf(bundle, main, new Set(), entry);
+  const entryFiles = [...entry].filter((name) => name !== main.fileName);
   const filesFor = (file: string): number[] => {
     const id = `${SRC}${file}`;
     const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
@@ -53,7 +59,17 @@ export function bootFiles(bundle: Bundle | undefined, base: string): BootFiles {
   const screens = Object.fromEntries(
     ROUTES.map((route) => [route.screen, filesFor(route.screen).filter((file) => !app.includes(file) && (!route.signedIn || !signedIn.includes(file)))]),
   );
-  return { files, app, screens, signedIn };
+  return {
+    entry: {
+      script: base + main.fileName,
+      modules: entryFiles.filter((name) => name.endsWith('.js')).map((name) => base + name),
+      styles: entryFiles.filter((name) => name.endsWith('.css')).map((name) => base + name),
+    },
+    files,
+    app,
+    screens,
+    signedIn,
+  };
 }
 
 /** src/app/shell/inline.ts and its imports as one minified script, given the build's files. */

@@ -13,8 +13,10 @@ import { SERVED_ART_FILE_META, SERVED_ART_META } from '#contract/common-constant
 import type { SessionUser } from '#contract/session';
 import { ROUTES, type AppRoute } from '#app/routes.ts';
 
-/** What the build writes into the page: each route's own files, and those of every signed-in screen. */
+/** What the build writes into the page: the app's entry, each route's own files, and those of every signed-in screen. */
 export interface BootFiles {
+  /** The entry's script, the modules it imports and its stylesheets ('/src/main.tsx' alone in dev). */
+  entry: { script: string; modules: string[]; styles: string[] };
   /** Built files ('/assets/home-route-x.js'). */
   files: string[];
   /** The router's (every route's). */
@@ -140,27 +142,52 @@ export function afterFirstPaint(win: Window, shell: HTMLElement, run: () => void
 /** Files asked for per task: starting a request costs the main thread, so no task asks for many. */
 export const FILES_PER_TASK = 4;
 
-/** Asks for the route's files, a few per task: modules to modulepreload, stylesheets to preload (the app applies them). */
-function preload(win: Window, files: string[]): void {
-  const doc = win.document;
-  const left = [...new Set(files)];
-  for (const href of left.splice(0, FILES_PER_TASK)) {
-    const link = doc.createElement('link');
-    link.rel = href.endsWith('.css') ? 'preload' : 'modulepreload';
-    if (link.rel === 'preload') link.as = 'style';
-    // Same fetch mode as Vite's own links, so the browser reuses what this fetched.
-    link.crossOrigin = '';
-    link.href = href;
-    doc.head.appendChild(link);
+type Tag = ['stylesheet' | 'script' | 'modulepreload' | 'preload', string];
+
+function addTag(doc: Document, [kind, href]: Tag): void {
+  const el = kind === 'script' ? doc.createElement('script') : doc.createElement('link');
+  // Same fetch mode as Vite's own loader, so the browser reuses what this fetched.
+  el.crossOrigin = '';
+  if (el instanceof HTMLScriptElement) {
+    el.type = 'module';
+    el.src = href;
+  } else {
+    el.rel = kind;
+    // A route's stylesheet is only fetched early: the app applies it when the route's code asks.
+    if (kind === 'preload') el.as = 'style';
+    el.href = href;
   }
-  if (left.length) win.setTimeout(() => preload(win, left), 0);
+  doc.head.appendChild(el);
+}
+
+/** Adds `tags` in order, a few per task. */
+function addTags(win: Window, tags: Tag[]): void {
+  for (const tag of tags.splice(0, FILES_PER_TASK)) addTag(win.document, tag);
+  if (tags.length) win.setTimeout(() => addTags(win, tags), 0);
+}
+
+/**
+ * Starts the app: the entry's stylesheets (src/main.tsx waits for them before its first render)
+ * and script, then its modules and the route's files.
+ */
+export function startApp(win: Window, files: BootFiles, route: number[]): void {
+  const { entry } = files;
+  const seen = new Set<string>();
+  const once = (href: string) => !seen.has(href) && !!seen.add(href);
+  const tags: Tag[] = [
+    ...entry.styles.map((href): Tag => ['stylesheet', href]),
+    ['script', entry.script],
+    ...entry.modules.filter(once).map((href): Tag => ['modulepreload', href]),
+    ...route.map((index) => files.files[index]!).filter(once).map((href): Tag => [href.endsWith('.css') ? 'preload' : 'modulepreload', href]),
+  ];
+  addTags(win, tags);
 }
 
 /** Paints the frame for this page. Runs once, inline, right after the frame's markup. */
 export function bootShell(win: Window, files: BootFiles): void {
   const doc = win.document;
   const shell = doc.getElementById('app-shell');
-  if (!shell) return;
+  if (!shell) return startApp(win, files, []);
   let storage: Storage | null = null;
   try {
     storage = win.localStorage;
@@ -209,5 +236,5 @@ export function bootShell(win: Window, files: BootFiles): void {
   }
   shell.setAttribute('data-frame', frame);
   const wanted = [...files.app, ...(signedIn ? files.signedIn : []), ...(route ? files.screens[route.screen] ?? [] : [])];
-  afterFirstPaint(win, shell, () => preload(win, wanted.map((index) => files.files[index]!)));
+  afterFirstPaint(win, shell, () => startApp(win, files, wanted));
 }

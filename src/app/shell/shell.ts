@@ -12,3 +12,20 @@ export function isShellShowing(): boolean {
 export function dismissShell(): void {
   document.getElementById(SHELL_ID)?.remove();
 }
+
+/**
+ * Resolves once every stylesheet the page links has loaded (or failed): the first paint adds the
+ * app's stylesheets and its script together (boot.ts `startApp`), and React must not paint unstyled.
+ */
+export function stylesReady(): Promise<void> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => !link.sheet);
+  return Promise.all(
+    links.map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          link.addEventListener('load', () => resolve(), { once: true });
+          link.addEventListener('error', () => resolve(), { once: true });
+        }),
+    ),
+  ).then(() => undefined);
+}
