@@ -4,7 +4,7 @@
 // same server as the routes. Bench-only, like the baseline page: built after the app's build
 // (so the service worker never precaches it) and removed afterwards.
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -30,7 +30,8 @@ const walk = (dir: string): string[] =>
 
 /** Builds the page into `<distDir>/bench-reference/` with `nick` in its greeting; returns its size and remover. */
 export async function buildReferencePage(distDir: string, nick: string): Promise<ReferencePage> {
-  const outDir = join(distDir, FOLDER);
+  // Absolute: Vite reads a relative outDir from the page's own root (bench/reference/).
+  const outDir = resolve(distDir, FOLDER);
   const remove = () => rmSync(outDir, { recursive: true, force: true });
   // React's production build whatever NODE_ENV this process has (Vite follows it: 'test' would
   // bring React's development build), and NODE_ENV as it was afterwards (Vite's build leaves it
