@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '#test-support/memory-storage';
 import type { SessionUser } from '#contract/session';
 import { db, lastSyncAtKey, resetDb } from './db.ts';
 import { runCommand } from './outbox.ts';
@@ -12,21 +13,6 @@ const user = (id: number, perfil: string): SessionUser => ({
 });
 const ana = user(1, '');
 const ines = user(4, 'INTERNO');
-
-/** An in-memory localStorage: node has none. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 let storage: Storage;
 let revokedSessions: Array<string | null>;

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '#test-support/memory-storage';
 import type { SessionUser } from '#contract/session';
 import { resetDb } from '#offline/db';
 import { setSession, SHELL_HINT_STORAGE_KEY, signedOut } from '#offline/session';
@@ -13,20 +14,6 @@ const user = (id: number, perfil = ''): SessionUser => ({
 const ana = user(1);
 const bruno = user(2);
 const ines = user(4, 'INTERNO');
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 const signIn = (who: SessionUser, originalUser: SessionUser | null = null) =>
   setSession({ ...signedOut, status: 'authenticated', user: who, token: `t${who.id}`, originalUser, originalToken: originalUser ? 'ts' : null });
