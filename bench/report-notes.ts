@@ -20,7 +20,7 @@ export const MISS_NOTES: Record<string, string> = {
   'offline-hola':
     'Sin red y con CPU ×4, "Hola, {nick}" tarda más de 300 ms: debe pintarlo el esqueleto estático de index.html (un script en línea lee la sesión de localStorage), sin esperar al JS de la app.',
   'offline-content':
-    'El contenido cacheado de /home (una barra de progreso: la de la página que el esqueleto estático repinta desde localStorage, o la que la app pinta desde Dexie) tarda más de 800 ms o no aparece: la app guarda su <main> al quedar asentado (src/app/shell/page-snapshot.ts) y el esqueleto la pinta en cuanto cargan sus hojas de estilo; sin página guardada, la app lee las instantáneas de la ruta en paralelo con su chunk.',
+    'El contenido cacheado de /home (una barra de progreso, la que la app pinta desde Dexie) tarda más de 800 ms o no aparece: la app lee las instantáneas de la ruta (las claves de src/app/routes.ts) en paralelo con su código, y la pantalla sale cuando ambos están; lo que retrasa esa primera pantalla (evaluar el layout, abrir Dexie, el montaje) es lo que hay que abaratar.',
   'offline-network':
     'Alguna petición salió a la red en una visita sin red (la lista dice cuáles y si fue la página o el service worker): toda lectura sale primero de Dexie o de la caché del service worker, y la revalidación espera a haber red.',
   'outbox-enqueue': 'Cada encolado es una transacción de IndexedDB (cambio local + fila de la outbox).',
