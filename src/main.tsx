@@ -7,8 +7,8 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, prepareStart } from '#app/app.tsx';
 import { Providers } from '#app/providers.tsx';
-import { nextTask } from '#app/hooks/run-when-idle.ts';
 import { stylesReady } from '#app/shell/shell.ts';
+import { nextTask } from '#app/hooks/run-when-idle.ts';
 
 // The first screen's code and cached rows start loading now, together, before React renders.
 prepareStart();

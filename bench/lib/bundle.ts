@@ -80,10 +80,12 @@ export function routeTable(manifest: Manifest): { entryKey: string; routes: Reco
   if (!entryKey) throw new Error('El manifiesto no tiene entrada');
   // One label per screen: a public route by its path, a signed-in one by its feature ('home/home').
   const routes: Record<string, string[]> = {};
+  const measured = new Set<string>();
   for (const route of ROUTES) {
     const key = `src/${route.screen}`;
     const label = route.signedIn ? key.replace(/^src\/features\/(.+)\/routes\/(.+)-route\.tsx$/, '$1/$2') : route.path;
-    if (Object.values(routes).some((keys) => keys.at(-1) === key)) continue;
+    if (measured.has(key)) continue;
+    measured.add(key);
     routes[label] = [entryKey, ...APP_SHELL, ...(route.signedIn ? SIGNED_IN_SHELL : []), key];
   }
   // A chunk that is not in the manifest would be counted as 0 bytes: say so instead.

@@ -92,16 +92,23 @@ function shellCss(): string {
 
 export function appShell(): Plugin {
   let base = '/';
+  // In dev the page is asked for on every load: its script is bundled once, again after an edit.
+  let devScript: Promise<string> | null = null;
   return {
     name: 'impecable:app-shell',
     configResolved(config) {
       base = config.base;
     },
+    configureServer(server) {
+      server.watcher.on('change', () => {
+        devScript = null;
+      });
+    },
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
         if (!html.includes(STYLE_MARKER) || !html.includes(BOOT_MARKER)) throw new Error('app-shell: index.html lost its markers');
-        const script = await bootScript(bootFiles(ctx.bundle, base));
+        const script = await (ctx.bundle ? bootScript(bootFiles(ctx.bundle, base)) : (devScript ??= bootScript(bootFiles(undefined, base))));
         return html.replace(STYLE_MARKER, () => `<style>${shellCss()}</style>`).replace(BOOT_MARKER, () => `<script>${script}</script>`);
       },
     },

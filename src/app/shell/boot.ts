@@ -88,7 +88,7 @@ export function servedFile(doc: Document, href: string): string {
 export function dashboardArt(params: Record<string, string>): Art | null {
   const slug = params.atributo ?? '';
   if (attributeIdFromSlug(slug) === null) return null;
-  const art = attributeArt(slug.toLowerCase());
+  const art = attributeArt(slug);
   return { wide: art.hero, compact: art.heroCompact };
 }
 
@@ -205,7 +205,7 @@ export function bootShell(win: Window, files: BootFiles): void {
     const el = doc.getElementById(id);
     if (el) el.textContent = value;
   };
-  if (frame === 'status') text('as-status', route?.title && typeof route.title === 'string' ? route.title : '');
+  if (frame === 'status') text('as-status', route ? routeTitle(route, params, win.location.search) : '');
   const signedIn = !!user && (frame === 'home' || frame === 'dashboard' || frame === 'screen');
   if (signedIn && user) {
     text('as-greeting', `Hola, ${user.nick_name || user.name}`);
