@@ -122,6 +122,10 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 750,
     sourcemap: false,
     manifest: true,
+    // A lazy chunk's own scripts are not preloaded by Vite's loader, only its stylesheets: the
+    // first paint already asks for the route's whole closure (src/app/shell/boot.ts), and the
+    // loader's dozens of <link> insertions per import were up to half of several start-up tasks.
+    modulePreload: false,
     rolldownOptions: {
       // The page names no script of the app's: the first paint's inline script adds the entry
       // (src/main.tsx) once its frame is on screen (src/app/shell/boot.ts), so the page waits

@@ -35,15 +35,17 @@ export function needsValueSelector(product: Pick<Product, 'valores'>): boolean {
   return product.valores.length > 1;
 }
 
-// A gift card's face value is money, unlike IMPs: whole euros without decimals, else two.
-const wholeEuros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
-const euros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
+// A gift card's face value is money, unlike IMPs: whole euros without decimals, else two. Built
+// on first use, not when the module loads (src/domain/format.ts says why).
+let wholeEuros: Intl.NumberFormat | undefined;
+let euros: Intl.NumberFormat | undefined;
 
 /** "5 €" or "8,50 €" for a face value as the provider spells it ("8.50"); null when there is none. */
 export function formatFaceValue(valorChequemotiva: string | null): string | null {
   const face = valorChequemotiva === null || valorChequemotiva.trim() === '' ? Number.NaN : Number(valorChequemotiva);
   if (!Number.isFinite(face)) return null;
-  return (Number.isInteger(face) ? wholeEuros : euros).format(face);
+  if (Number.isInteger(face)) return (wholeEuros ??= new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })).format(face);
+  return (euros ??= new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 })).format(face);
 }
 
 /** Spec 2 "/mis-ingresos": + for `sumar`, - for anything else. */

@@ -17,18 +17,19 @@ export const FIGURES: readonly { key: FigureKey; label: string; short: string }[
   { key: 'puntos', label: 'Puntos', short: 'Puntos' },
 ];
 
-const oneDecimal = new Intl.NumberFormat('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const percent = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 0 });
+// Intl objects are built on first use, not when the module loads (src/domain/format.ts says why).
+let oneDecimal: Intl.NumberFormat | undefined;
+let percent: Intl.NumberFormat | undefined;
 
 /** A figure as the screen and its tables write it; a quiz mean without completed quizzes is "—". */
 export function formatFigure(key: FigureKey, value: number | null): string {
   if (value === null) return '—';
-  return key === 'media_quiz' ? oneDecimal.format(value) : formatNumber(value);
+  return key === 'media_quiz' ? (oneDecimal ??= new Intl.NumberFormat('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 })).format(value) : formatNumber(value);
 }
 
 /** "62 %" of the agents; "—" with none. */
 export function formatShare(part: number, whole: number): string {
-  return whole > 0 ? percent.format(part / whole) : '—';
+  return whole > 0 ? (percent ??= new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 0 })).format(part / whole) : '—';
 }
 
 export type Trend = 'up' | 'down' | 'same';
@@ -55,7 +56,7 @@ export interface GroupSort {
 
 type GroupRow = CoachingGroupFigures & { plataforma?: string };
 
-const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+let collator: Intl.Collator | undefined;
 
 /**
  * The by-site (or by-platform) rows ordered by one column. Rows without a quiz mean go last
@@ -63,9 +64,10 @@ const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true })
  */
 export function sortGroups<T extends GroupRow>(rows: readonly T[], { key, direction }: GroupSort): T[] {
   const sign = direction === 'asc' ? 1 : -1;
-  const byName = (a: T, b: T) => collator.compare(a.nombre, b.nombre);
+  const names = (collator ??= new Intl.Collator('es', { sensitivity: 'base', numeric: true }));
+  const byName = (a: T, b: T) => names.compare(a.nombre, b.nombre);
   return [...rows].sort((a, b) => {
-    if (key === 'nombre' || key === 'plataforma') return sign * collator.compare(a[key] ?? '', b[key] ?? '') || byName(a, b);
+    if (key === 'nombre' || key === 'plataforma') return sign * names.compare(a[key] ?? '', b[key] ?? '') || byName(a, b);
     const x = a[key];
     const y = b[key];
     if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;

@@ -1,5 +1,6 @@
 import { Card, NativeSelect, SimpleGrid } from '@mantine/core';
 import type { CoachingFilter, CoachingOptions } from '#contract/coaching';
+import { dateTimeFormat } from '#domain/date-format';
 import type { ScopeChoice, ScopeLevel } from '#features/coaching/scope.ts';
 
 interface ScopeBarProps {
@@ -11,11 +12,10 @@ interface ScopeBarProps {
   onScope: (level: ScopeLevel, id: number | undefined) => void;
 }
 
-const MONTH = new Intl.DateTimeFormat('es-ES', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** "Resolutivo · nov 2026 (actual)": the attribute and its month, short enough for a phone. */
 function attributeLabel(attribute: CoachingOptions['atributos'][number], current: boolean): string {
-  const month = MONTH.format(new Date(`${attribute.month_start.slice(0, 10)}T12:00:00Z`)).replace('.', '');
+  const month = dateTimeFormat('es-ES', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${attribute.month_start.slice(0, 10)}T12:00:00Z`)).replace('.', '');
   return `${attribute.nombre} · ${month}${current ? ' (actual)' : ''}`;
 }
 
