@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 export interface ScrollEdges {
   /** More content hidden to the left / to the right. */
@@ -20,7 +20,8 @@ export function useScrollEdges<T extends HTMLElement>() {
     // One pixel of slack: zoomed layouts leave fractions at the ends.
     const before = el.scrollLeft > 1;
     const after = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
-    setEdges((prev) => (prev.before === before && prev.after === after ? prev : { before, after }));
+    // The edge shadows can wait for a render already under way (the screen's first).
+    startTransition(() => setEdges((prev) => (prev.before === before && prev.after === after ? prev : { before, after })));
   }, []);
 
   useEffect(() => {

@@ -5,7 +5,7 @@
 // (useCachedAppConfig in shared-reads.ts): an offline start asks the network for nothing, an
 // online one paints without waiting for it. useAppConfig (network only) serves the sign-in
 // screens alone, which must not load the offline database and cannot work offline anyway.
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { AppConfig } from '#contract/session';
 import { fetchAppConfig } from '#api/config';
 import { errorMessage } from '#api/http';
@@ -41,9 +41,10 @@ export function useAppConfig(): AppConfigState {
   useEffect(() => {
     if (config) return undefined;
     let live = true;
+    // An answer renders as a transition, like every cached read's (offline/use-cached-query.ts).
     loadAppConfig().then(
-      (value) => live && setConfig(value),
-      (reason: unknown) => live && setError(errorMessage(reason)),
+      (value) => live && startTransition(() => setConfig(value)),
+      (reason: unknown) => live && startTransition(() => setError(errorMessage(reason))),
     );
     return () => {
       live = false;

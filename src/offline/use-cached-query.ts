@@ -3,8 +3,7 @@
 // already has the snapshot when the router preloaded it (snapshot-preload.ts).
 // Never throws into render: storage and network errors become `error`, the snapshot stays.
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { liveQuery } from 'dexie';
-import { useObservable, type InteropableObservable } from 'dexie-react-hooks';
+import { useLiveRead } from './live-read.ts';
 import { readSnapshot, registerRevalidator, revalidate } from './cache.ts';
 import type { CacheRow } from './db.ts';
 import { OFFLINE_MESSAGE, surelyOffline } from './network.ts';
@@ -68,19 +67,6 @@ function message(error: unknown): string {
 }
 
 /**
- * A Dexie live query whose answers re-render the screen as a transition: a screen filling in
- * with its rows renders in slices, yielding to the browser, instead of in one long task (an
- * update from IndexedDB would otherwise render at default priority, all at once).
- */
-function transitioned<T>(querier: () => Promise<T>): InteropableObservable<T> {
-  const source = liveQuery(querier);
-  return {
-    subscribe: (onNext, onError) =>
-      source.subscribe({ next: (value) => startTransition(() => onNext(value)), error: (error) => onError?.(error) }),
-  };
-}
-
-/**
  * The user's snapshot of `key`, kept fresh from `fetcher`. Offline, it shows the last snapshot
  * with `error` set and `isStale` true. Without a key or a userId nothing is read or fetched:
  * every cached read is personal.
@@ -101,14 +87,14 @@ export function useCachedQuery<T>(
   const current = state.id === id ? state : initialState(id);
 
   // A live query rethrows querier errors into render; turn them into a value instead.
-  const read = useObservable<Live | undefined>(() => transitioned(async (): Promise<Live> => {
+  const read = useLiveRead(async (): Promise<Live> => {
     if (key === null || userId === null) return { id, row: null };
     try {
       return { id, row: (await readSnapshot(key, userId)) ?? null };
     } catch (error) {
       return { id, error: message(error) };
     }
-  }), [key, userId]);
+  }, [key, userId]);
   // Until the live query has answered for this key (it answers after the first paint), a copy
   // read ahead stands in; without one, the previous key's answer stays as before.
   const warm = active && read?.id !== id ? peekSnapshot(key, userId) : undefined;

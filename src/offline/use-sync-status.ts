@@ -3,10 +3,10 @@
 // Never throws into render: a storage error reads as "nothing pending".
 // Online, a row just queued is not counted while it is being sent (sync-grace.ts).
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { db, lastSyncAtKey, type OutboxRow } from './db.ts';
 import { failedRows, pendingRows } from './outbox.ts';
 import { nextCountAt, rowsToCount } from './sync-grace.ts';
+import { useLiveRead } from './live-read.ts';
 
 export interface SyncStatus {
   /** navigator.onLine: false is certain, true only means "maybe". */
@@ -44,7 +44,7 @@ const serverOnline = () => true;
 
 export function useSyncStatus(userId: number | null): SyncStatus {
   const online = useSyncExternalStore(subscribeOnline, readOnline, serverOnline);
-  const counts = useLiveQuery(async (): Promise<Counts> => {
+  const counts = useLiveRead(async (): Promise<Counts> => {
     if (userId === null) return EMPTY;
     try {
       const [waiting, failed, lastSync] = await Promise.all([pendingRows(userId), failedRows(userId), db.meta.get(lastSyncAtKey(userId))]);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type DependencyList } from 'react';
+import { startTransition, useEffect, useState, type DependencyList } from 'react';
 
 /** The longest a start-up task waits for an idle moment on a page that never has one. */
 export const IDLE_TIMEOUT_MS = 2_000;
@@ -48,9 +48,12 @@ export function useIdleEffect(effect: () => void | (() => void), deps: Dependenc
   }, deps);
 }
 
-/** False during the first paint, true from the first idle moment on: mounts what can wait. */
+/**
+ * False during the first paint, true from the first idle moment on: mounts what can wait, as a
+ * transition, so it renders in slices and never interrupts the first screen's own render.
+ */
 export function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => runWhenIdle(() => setIdle(true)), []);
+  useEffect(() => runWhenIdle(() => startTransition(() => setIdle(true))), []);
   return idle;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { VisuallyHidden } from '@mantine/core';
 import type { Attribute } from '#contract/attributes';
 import { BannerLink } from '#features/home/components/banner-link.tsx';
@@ -24,7 +24,7 @@ export function BannerCarousel({ banners, onBannerClick }: BannerCarouselProps) 
   useEffect(() => {
     let live = true;
     import('#features/home/components/banner-slides.tsx').then(
-      (m) => live && setSlides(() => m.BannerSlides),
+      (m) => live && startTransition(() => setSlides(() => m.BannerSlides)),
       // Offline before the file was cached: the first banner stays, still a working link.
       (error: unknown) => console.warn('Could not load the banner carousel', error),
     );
