@@ -15,6 +15,15 @@ describe('formatNumber (es-ES)', () => {
     expect(formatNumber(value)).toBe(expected);
   });
 
+  it('writes what Intl.NumberFormat writes for es-ES, up to two decimals', () => {
+    const intl = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
+    const values = [0, -0, 1, 9999, 10000, 99999, 100000, 123456789, 1.005, 2.675, 0.125, -0.004, 1e15 + 0.5, 12345.678, -98765.4321];
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let i = 0; i < 2000; i++) values.push((random() - 0.5) * 10 ** Math.floor(random() * 12), Math.round((random() - 0.3) * 10 ** Math.floor(random() * 9)));
+    for (const value of values) expect(formatNumber(value), String(value)).toBe(intl.format(value));
+  });
+
   it('keeps the unit on the same line', () => {
     expect(formatPoints(12345)).toBe('12.345\u00a0IMPs');
     expect(formatPoints(10, 'IMPs+Rings')).toBe('10\u00a0IMPs+Rings');

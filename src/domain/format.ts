@@ -1,19 +1,28 @@
 // Number and date formatting as Spanish (es-ES) users read them (spec 9: "Numbers formatted es-ES").
-// Pure functions over Intl; callers pass the time zone only when they must pin it (tests).
+// Pure functions (numbers written out, dates over Intl); callers pass the time zone only when they must pin it (tests).
 // Never formats currency: points are IMPs, not money.
 import { dateTimeFormat } from './date-format';
 
-// Built on first use, not when the module loads: the first Intl object of a page costs ~10 ms
-// (ICU's locale data), which belongs to the render that needs it, not to the app's start-up.
-let numberFormat: Intl.NumberFormat | undefined;
-
 /**
- * es-ES grouping: "12.345", "1.234.567". Note es-ES leaves four-digit numbers
- * ungrouped ("1234"), as the Spanish style guides (RAE) ask.
+ * es-ES grouping: "12.345", "1.234.567", up to two decimals ("2,5"). Note es-ES leaves four-digit
+ * numbers ungrouped ("1234"), as the Spanish style guides (RAE) ask. Written out rather than
+ * through Intl.NumberFormat, which gives the same text (format.test.ts compares them): the
+ * header's balance is in every signed-in screen's first render, and a page's first Intl object
+ * costs ~50 ms on a phone (ICU's locale data).
  */
 export function formatNumber(value: number): string {
-  numberFormat ??= new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
-  return numberFormat.format(value);
+  const digits = Math.abs(value).toString();
+  // Beyond 1e21 (and for NaN, Infinity) JavaScript writes an exponent: Intl, as written.
+  if (digits.includes('e') && Math.abs(value) >= 1) return new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 }).format(value);
+  // Rounded half away from zero on the shortest decimal that reads back as the number, as ICU does.
+  const [whole, fraction = ''] = digits.includes('e') ? ['0'] : digits.split('.');
+  const hundredths = BigInt(`${whole}${fraction.slice(0, 2).padEnd(2, '0')}`) + (fraction.charAt(2) >= '5' ? 1n : 0n);
+  const text = hundredths.toString().padStart(3, '0');
+  const integer = text.slice(0, -2);
+  const decimals = text.slice(-2).replace(/0+$/, '');
+  const grouped = integer.length < 5 ? integer : integer.replace(/\B(?=(\d{3})+$)/g, '.');
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${grouped}${decimals ? `,${decimals}` : ''}`;
 }
 
 /** "1250 IMPs" with a non-breaking space so the unit never wraps alone. */
