@@ -4,25 +4,25 @@ import { MantineProvider } from '@mantine/core';
 import { cssVariablesResolver, theme } from '#app/theme.ts';
 import { UpdateBanner } from '#app/pwa/update-banner.tsx';
 import { MaintenanceGate } from '#app/layouts/maintenance-gate.tsx';
-import { useIdle } from '#app/hooks/run-when-idle.ts';
 import { sessionAtom } from '#offline/session';
 import { screenBusyAtom } from '#offline/busy';
 import { onDemand } from '#components/on-demand';
+import { notificationsWantedAtom } from '#components/notify';
 
-// Only signed-in screens show notifications, and never during the first paint: the container
-// (and its transition library) loads at the first idle moment after it. notifications.show()
-// before it mounts is kept by the store and shown once it does; so toasts wait, unmounted,
-// while a quiz question or a video is on screen, and show when it closes.
+// Only signed-in screens show notifications, and only once something asked for one
+// (components/notify.tsx): the container and its transition library are not part of start-up.
+// notifications.show() before it mounts is kept by the store and shown once it does; so toasts
+// wait, unmounted, while a quiz question or a video is on screen, and show when it closes.
 const Notifications = onDemand(() => import('@mantine/notifications').then((m) => m.Notifications));
 
 /** Theme and notifications. Jotai uses its default store (the session lives there). */
 export function Providers({ children }: { children: ReactNode }) {
   const signedIn = useAtomValue(sessionAtom).status === 'authenticated';
-  const idle = useIdle();
+  const wanted = useAtomValue(notificationsWantedAtom);
   const screenBusy = useAtomValue(screenBusyAtom);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      {signedIn && idle && !screenBusy && (
+      {signedIn && wanted && !screenBusy && (
         <Suspense fallback={null}>
           <Notifications position="top-center" zIndex={1000} />
         </Suspense>

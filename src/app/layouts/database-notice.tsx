@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { onDatabaseEvent, type DatabaseEvent } from '#offline/db-events';
+import { notify } from '#components/notify';
 
 const MESSAGES: Record<DatabaseEvent, string> = {
   outdated: 'La app se actualizó en otra pestaña. Recarga para continuar.',
@@ -8,9 +9,8 @@ const MESSAGES: Record<DatabaseEvent, string> = {
 };
 
 // Rare, so the notifications package loads only when it happens, not with the layout.
-async function notify(event: DatabaseEvent): Promise<void> {
-  const { notifications } = await import('@mantine/notifications');
-  notifications.show({
+function notifyEvent(event: DatabaseEvent): Promise<void> {
+  return notify({
     id: `database-${event}`,
     color: 'yellow',
     autoClose: false,
@@ -32,6 +32,6 @@ async function notify(event: DatabaseEvent): Promise<void> {
  * closed its connection and runs old code), or an old tab holds back our upgrade.
  */
 export function DatabaseNotice() {
-  useEffect(() => onDatabaseEvent((event) => void notify(event).catch((error: unknown) => console.warn('Could not show the database notice', error))), []);
+  useEffect(() => onDatabaseEvent((event) => void notifyEvent(event).catch((error: unknown) => console.warn('Could not show the database notice', error))), []);
   return null;
 }

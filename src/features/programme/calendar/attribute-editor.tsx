@@ -1,3 +1,4 @@
+import { notify } from '#components/notify';
 import { useState } from 'react';
 import { Alert, Button, ColorInput, Divider, Drawer, Group, NumberInput, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import type { AttributeUpdateBody, ProgrammeAttribute } from '#contract/programme-calendar';
@@ -27,10 +28,7 @@ function formOf(a: ProgrammeAttribute): AttributeUpdateBody {
   };
 }
 
-async function notify(message: string) {
-  const { notifications } = await import('@mantine/notifications');
-  notifications.show({ color: 'green', message });
-}
+const notifyDone = (message: string) => notify({ color: 'green', message });
 
 /** One attribute's dates, switch, grace, texts and art; read-only with the reason once its month is frozen. */
 export function AttributeEditor({ attribute, online, onClose, onSaved }: AttributeEditorProps) {
@@ -59,7 +57,7 @@ export function AttributeEditor({ attribute, online, onClose, onSaved }: Attribu
       setCurrent(saved);
       setForm(formOf(saved));
       onSaved();
-      void notify(`${saved.nombre}: cambios guardados`);
+      void notifyDone(`${saved.nombre}: cambios guardados`);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'No se pudieron guardar los cambios');
     } finally {
@@ -71,7 +69,7 @@ export function AttributeEditor({ attribute, online, onClose, onSaved }: Attribu
     setCurrent(next);
     setArtError(null);
     onSaved();
-    void notify(message);
+    void notifyDone(message);
   };
 
   return (

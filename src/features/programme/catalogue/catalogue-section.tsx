@@ -1,3 +1,4 @@
+import { notify } from '#components/notify';
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
@@ -11,10 +12,7 @@ import { ProductCard } from './product-card.tsx';
 import { ProductEditor } from './product-editor.tsx';
 import { useProgrammeCatalogue } from './queries.ts';
 
-async function notify(message: string, color = 'green') {
-  const { notifications } = await import('@mantine/notifications');
-  notifications.show({ color, message });
-}
+const notifyDone = (message: string, color = 'green') => notify({ color, message });
 
 /** Programa › Catálogo: brand 2's prizes, withdrawn ones too; create, edit, withdraw, restore, delete. */
 export function CatalogueSection() {
@@ -36,7 +34,7 @@ export function CatalogueSection() {
     try {
       await action();
       await catalogue.revalidate();
-      void notify(message);
+      void notifyDone(message);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'No se pudo hacer el cambio');
     } finally {
@@ -89,7 +87,7 @@ export function CatalogueSection() {
           onSaved={(_saved, message) => {
             setEditing(null);
             void catalogue.revalidate();
-            void notify(message);
+            void notifyDone(message);
           }}
         />
       )}

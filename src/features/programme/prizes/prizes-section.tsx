@@ -1,3 +1,4 @@
+import { notify } from '#components/notify';
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
@@ -13,10 +14,7 @@ import { useProgrammePrizes } from './queries.ts';
 import { TierEditor } from './tier-editor.tsx';
 import { TierList } from './tier-list.tsx';
 
-async function notify(message: string) {
-  const { notifications } = await import('@mantine/notifications');
-  notifications.show({ color: 'green', message });
-}
+const notifyDone = (message: string) => notify({ color: 'green', message });
 
 /** Programa › Premios: the ranking prizes by the month they apply from, and what each calendar month takes. */
 export function PrizesSection() {
@@ -37,7 +35,7 @@ export function PrizesSection() {
     try {
       await deletePrizeTier(tier.applies_from);
       await prizes.revalidate();
-      void notify(`Premios desde ${monthLabel(tier.applies_from)} borrados`);
+      void notifyDone(`Premios desde ${monthLabel(tier.applies_from)} borrados`);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'No se pudieron borrar los premios');
     } finally {
@@ -78,7 +76,7 @@ export function PrizesSection() {
           onSaved={(_view, message) => {
             setEditing(null);
             void prizes.revalidate();
-            void notify(message);
+            void notifyDone(message);
           }}
         />
       )}

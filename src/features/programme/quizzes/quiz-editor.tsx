@@ -1,3 +1,4 @@
+import { notify } from '#components/notify';
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import type { QuizDetail } from '#contract/programme-quizzes';
@@ -12,10 +13,7 @@ interface QuizEditorProps {
   onSaved: (detail: QuizDetail) => void;
 }
 
-async function notify(message: string) {
-  const { notifications } = await import('@mantine/notifications');
-  notifications.show({ color: 'green', message });
-}
+const notifyDone = (message: string) => notify({ color: 'green', message });
 
 /**
  * The quiz's questions on screen. Problems show next to their field once a save was tried
@@ -63,7 +61,7 @@ export function QuizEditor({ detail, online, onSaved }: QuizEditorProps) {
       setTried(false);
       setDirty(false);
       onSaved(saved);
-      void notify(`${saved.quiz.atributo}, Quiz ${saved.quiz.quizz}: guardado`);
+      void notifyDone(`${saved.quiz.atributo}, Quiz ${saved.quiz.quizz}: guardado`);
     } catch (error) {
       const refusal = quizRefusal(error);
       setFailure(refusal.message);

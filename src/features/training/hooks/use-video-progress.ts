@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { notifications } from '@mantine/notifications';
+import { notify } from '#components/notify';
 import type { Video } from '#contract/training';
 import { closeReport, playedPercent, progressMilestones } from '#domain/training';
 import { logEvent } from '#data/log-event';
@@ -37,7 +37,7 @@ export function useVideoProgress({ userId, attributeId, attributeName, index, vi
       sent.current = Math.max(sent.current, porcentaje);
       reportVideoProgress({ userId, attributeId, video: latest.current.video, porcentaje }).catch((error: unknown) => {
         console.error('Could not queue the video progress', error);
-        notifications.show({ color: 'red', title: SEND_FAILED, message: latest.current.video.title });
+        void notify({ color: 'red', title: SEND_FAILED, message: latest.current.video.title });
       });
     },
     [userId, attributeId],
