@@ -11,6 +11,7 @@ import { QueryFallback } from '#components/offline-state';
 import { useCalendar } from '#data/shared-reads';
 import { useFirstBannerClick } from '#features/home/hooks/use-first-banner-click.ts';
 import { AttributeAvatars } from '#features/home/components/attribute-avatars.tsx';
+import { Later } from '#components/later';
 import { BannerCarousel } from '#features/home/components/banner-carousel.tsx';
 import { MonthlyProgress } from '#features/home/components/monthly-progress.tsx';
 import { NewContentPrompt } from '#features/home/components/new-content-prompt.tsx';
@@ -58,9 +59,16 @@ export function HomeScreen({ user }: { user: SessionUser }) {
         ) : (
           <StaffTools user={user} />
         )}
-        <ServiceMechanics forAgents={earner} />
+        {/* Below the first view: how it works and the FAQ come in a commit of their own. */}
+        <Later>
+          <ServiceMechanics forAgents={earner} />
+        </Later>
       </SimpleGrid>
-      {earner && <PrizesFaq user={user} />}
+      {earner && (
+        <Later>
+          <PrizesFaq user={user} />
+        </Later>
+      )}
       {showsNewContentPrompt(user, impersonating) && <NewContentPrompt calendar={attributes} now={now} />}
     </Stack>
   );

@@ -22,6 +22,7 @@ import { RankingTableCard } from './ranking-table-card.tsx';
 import { ScopeSelectPlaceholder } from './scope-select-placeholder.tsx';
 import { ViewSwitch } from './view-switch.tsx';
 import classes from './ranking.module.css';
+import { Later } from '#components/later';
 
 // Only staff choose a site or brand: agents never load the Select (Combobox, Popover, floating-ui).
 const ScopeSelect = onDemand(() => import('./scope-select.tsx').then((m) => m.ScopeSelect));
@@ -126,7 +127,11 @@ export function RankingScreen({ user, attributeId, slug, attributeName }: Rankin
             myUserId={user.id}
           />
         </div>
-        {hasPoints && neighbours.data && <NeighboursCard neighbours={neighbours.data} myUserId={user.id} />}
+        {hasPoints && neighbours.data && (
+          <Later>
+            <NeighboursCard neighbours={neighbours.data} myUserId={user.id} />
+          </Later>
+        )}
       </div>
     </Stack>
   );
