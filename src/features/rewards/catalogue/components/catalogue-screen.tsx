@@ -14,6 +14,10 @@ import { useBalance } from '#data/shared-reads';
 import { refreshAfterRedeem, useCatalogue } from '#features/rewards/queries.ts';
 import { useRedeem } from '../hooks/use-redeem.ts';
 import { ProductCard } from './product-card.tsx';
+import { Later } from '#components/later';
+
+/** Cards in the screen's first commit: the first row on a kiosk (the first screenful). */
+const FIRST_CARDS = 3;
 
 // The dialogs (Modal, focus trap, scroll lock) load the first time a tap asks for them.
 const ProductInfoModal = onDemand(() => import('./product-info-modal.tsx').then((m) => m.ProductInfoModal));
@@ -67,6 +71,19 @@ export function CatalogueScreen({ rewards }: { rewards: RewardsUser }) {
 
   const imps = balance.data?.imps ?? null;
   const earner = takesPart(rewards.user);
+  const card = (product: Product, index: number) => (
+    <ProductCard
+      key={product.id}
+      product={product}
+      index={index}
+      balance={imps}
+      online={online}
+      readOnly={rewards.impersonating}
+      catalogueOnly={!earner}
+      onRedeem={redeem.start}
+      onInfo={setInfo}
+    />
+  );
   return (
     <Stack gap="lg">
       <ScreenTitle
@@ -105,19 +122,9 @@ export function CatalogueScreen({ rewards }: { rewards: RewardsUser }) {
         <Text c="dimmed">Todavía no hay premios en el catálogo.</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="lg">
-          {catalogue.data.map((product, index) => (
-            <ProductCard
-              key={product.id}
-              product={product}
-              index={index}
-              balance={imps}
-              online={online}
-              readOnly={rewards.impersonating}
-              catalogueOnly={!earner}
-              onRedeem={redeem.start}
-              onInfo={setInfo}
-            />
-          ))}
+          {catalogue.data.slice(0, FIRST_CARDS).map(card)}
+          {/* The cards below the first row come in a commit of their own (components/later.tsx). */}
+          <Later>{catalogue.data.slice(FIRST_CARDS).map((product, index) => card(product, FIRST_CARDS + index))}</Later>
         </SimpleGrid>
       )}
       <Suspense fallback={null}>
