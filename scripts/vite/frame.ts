@@ -2,7 +2,7 @@
 // static rendering of the app's own header, sign-in card and skeletons, with the CSS those
 // components bring (Mantine's per-component files, the CSS modules: the same class names as the
 // app's build) cut to the rules the markup uses, plus the frame's own switches (shell.css).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transform, type Selector, type SelectorComponent } from 'lightningcss';
 import { build, type Rolldown } from 'vite';
@@ -107,7 +107,12 @@ export async function renderFrame(): Promise<{ markup: string; css: string }> {
   mkdirSync(CACHE, { recursive: true });
   const file = `${CACHE}frame-${process.pid}-${++builds}.mjs`;
   writeFileSync(file, entry.code);
-  const { renderFrame: render } = (await import(pathToFileURL(file).href)) as { renderFrame: () => string };
+  let render: () => string;
+  try {
+    ({ renderFrame: render } = (await import(pathToFileURL(file).href)) as { renderFrame: () => string });
+  } finally {
+    rmSync(file, { force: true });
+  }
   const { markup, css } = takeStyles(render());
   const all = [...componentCss, ...css, readFileSync(OWN_CSS, 'utf8')].join('\n');
   return { markup, css: pruneCss(all, markup) };
