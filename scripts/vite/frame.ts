@@ -59,7 +59,8 @@ export function pruneCss(css: string, markup: string, filename = 'frame.css'): s
     const next = transform({
       filename,
       code: Buffer.from(code),
-      visitor: { Declaration: { custom: (property) => (read.has(property.name) ? undefined : []) } },
+      // Lightning CSS hands over every property it does not parse itself here (content, touch-action…): only custom properties go.
+      visitor: { Declaration: { custom: (property) => (!property.name.startsWith('--') || read.has(property.name) ? undefined : []) } },
     }).code.toString();
     if (next === code) break;
     code = next;
