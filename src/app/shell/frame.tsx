@@ -135,7 +135,8 @@ export function Frame() {
   return (
     // Inert and hidden from assistive technology: the app's screen, under it, is the real one.
     <div id="app-shell" aria-hidden="true" inert>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      {/* Without static class names (mantine-Button-root…): no CSS of the app selects them, and the page is smaller. */}
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" withStaticClasses={false}>
         <SignedIn />
         <Part name="login">
           <AuthShell aside={<LoginPitch />}>
