@@ -204,7 +204,7 @@ test.describe('without the app’s JavaScript', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('#app-shell') ?? null)).toBeNull();
     // The sign-in button's bone pulses as the app's skeletons do, and stands still as they do.
-    const pulse = () => shell.locator('.as-login .mantine-Skeleton-root').evaluate((el) => getComputedStyle(el, '::after').animationIterationCount);
+    const pulse = () => shell.locator('.as-login [role="status"][aria-label="Cargando..."]').evaluate((el) => getComputedStyle(el, '::after').animationIterationCount);
     expect(await pulse()).toBe('infinite');
     await page.emulateMedia({ reducedMotion: 'reduce' });
     expect(await pulse()).toBe('1');
