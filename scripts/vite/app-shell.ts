@@ -1,23 +1,23 @@
-// The page's first paint in the built index.html: the frame's CSS (src/app/shell/shell.css,
-// minified by Lightning CSS) at the style marker, and at the boot marker the inline script that
+// The page's first paint in the built index.html: the frame (src/app/shell/frame.tsx, the app's
+// own components rendered to static markup: scripts/vite/frame.ts) at the frame marker, its CSS
+// at the style marker, and at the boot marker the inline script that
 // draws the route's frame (src/app/shell/inline.ts with its imports: the app's own route table
 // and rules, bundled by Vite) with the app's entry (src/main.tsx, a build input: the page itself
 // names no script) and the files each route needs, read from the build's own bundle. The script
 // adds them once the frame is painted: the one place that writes the app's tags, so the first
 // paint waits for no file. Never writes elsewhere.
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { transform } from 'lightningcss';
 import { build, type Plugin, type Rolldown } from 'vite';
 import type { BootFiles } from '#app/shell/boot.ts';
 import { APP_FILES, ROUTES, SIGNED_IN_FILES } from '#app/routes.ts';
+import { renderFrame } from './frame.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const INLINE = `${SRC}app/shell/inline.ts`;
 const ENTRY = `${SRC}main.tsx`;
-const CSS = `${SRC}app/shell/shell.css`;
 const STYLE_MARKER = '<!--app-shell:style-->';
 const BOOT_MARKER = '<!--app-shell:boot-->';
+const FRAME_MARKER = '<!--app-shell:frame-->';
 
 type Bundle = Rolldown.OutputBundle;
 type Chunk = Rolldown.OutputChunk;
@@ -85,15 +85,11 @@ async function bootScript(files: BootFiles): Promise<string> {
   return code.replace(/<\/script/gi, '<\\/script');
 }
 
-function shellCss(): string {
-  const { code } = transform({ filename: CSS, code: readFileSync(CSS), minify: true });
-  return code.toString();
-}
-
 export function appShell(): Plugin {
   let base = '/';
-  // In dev the page is asked for on every load: its script is bundled once, again after an edit.
+  // In dev the page is asked for on every load: its script and frame are built once, again after an edit.
   let devScript: Promise<string> | null = null;
+  let devFrame: ReturnType<typeof renderFrame> | null = null;
   return {
     name: 'impecable:app-shell',
     configResolved(config) {
@@ -102,14 +98,21 @@ export function appShell(): Plugin {
     configureServer(server) {
       server.watcher.on('change', () => {
         devScript = null;
+        devFrame = null;
       });
     },
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
-        if (!html.includes(STYLE_MARKER) || !html.includes(BOOT_MARKER)) throw new Error('app-shell: index.html lost its markers');
-        const script = await (ctx.bundle ? bootScript(bootFiles(ctx.bundle, base)) : (devScript ??= bootScript(bootFiles(undefined, base))));
-        return html.replace(STYLE_MARKER, () => `<style>${shellCss()}</style>`).replace(BOOT_MARKER, () => `<script>${script}</script>`);
+        if (![STYLE_MARKER, FRAME_MARKER, BOOT_MARKER].every((marker) => html.includes(marker))) throw new Error('app-shell: index.html lost its markers');
+        const [script, frame] = await Promise.all([
+          ctx.bundle ? bootScript(bootFiles(ctx.bundle, base)) : (devScript ??= bootScript(bootFiles(undefined, base))),
+          ctx.bundle ? renderFrame() : (devFrame ??= renderFrame()),
+        ]);
+        return html
+          .replace(STYLE_MARKER, () => `<style>${frame.css}</style>`)
+          .replace(FRAME_MARKER, () => frame.markup)
+          .replace(BOOT_MARKER, () => `<script>${script}</script>`);
       },
     },
   };

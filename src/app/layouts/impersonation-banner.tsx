@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { Button } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { navigationBanner } from '#domain/navigation';
 import { sessionAtom } from '#offline/session';
 import { paths } from '#app/paths.ts';
+import { ImpersonationBar } from '#app/layouts/impersonation-bar.tsx';
 import classes from './impersonation-banner.module.css';
 
 /**
@@ -43,14 +43,7 @@ export function ImpersonationBanner() {
   return (
     <>
       <div className={classes.spacer} style={height > 0 ? { height: height + 16 } : undefined} aria-hidden="true" />
-      <div ref={ref} className={classes.bar} role="region" aria-label="Navegación simulada">
-        <div className={classes.inner}>
-          <span className={classes.text}>Estás navegando como {banner.nickName}</span>
-          <Button color="dark" size="sm" onClick={leave} loading={leaving} className={classes.exit}>
-            salir
-          </Button>
-        </div>
-      </div>
+      <ImpersonationBar ref={ref} nickName={banner.nickName} onExit={leave} leaving={leaving} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import type { SessionUser } from '#contract/session';
 import { canjearAction } from '#domain/profiles';
 import { paths } from '#app/paths.ts';
 import { onDemand } from '#components/on-demand';
+import { REDEEM_LOOK } from '#app/layouts/header-layout.tsx';
 
 // The modal (focus trap, scroll lock) loads the first time it opens, not with the header.
 const PartnerRedeemModal = onDemand(() => import('#app/layouts/partner-redeem-modal.tsx').then((m) => m.PartnerRedeemModal));
@@ -19,14 +20,14 @@ export function RedeemButton({ user }: { user: SessionUser }) {
   if (action === 'none') return null;
   if (action === 'catalogue') {
     return (
-      <Button component={Link} to={paths.catalogue.getHref()} variant="white" color="brand" size="sm">
+      <Button component={Link} to={paths.catalogue.getHref()} {...REDEEM_LOOK}>
         Canjear
       </Button>
     );
   }
   return (
     <>
-      <Button variant="white" color="brand" size="sm" onClick={open} aria-haspopup="dialog">
+      <Button {...REDEEM_LOOK} onClick={open} aria-haspopup="dialog">
         Canjear
       </Button>
       {everOpened && (

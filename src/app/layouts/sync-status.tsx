@@ -5,6 +5,7 @@ import { useHeldWhileBusy } from '#offline/use-busy';
 import { useScreenDataAge } from '#components/screen-data-age';
 import { useOnDemand } from '#app/hooks/use-on-demand.ts';
 import { SyncDetailsTrigger } from '#app/layouts/sync-details-trigger.tsx';
+import { OfflineLabel, SyncLine } from '#app/layouts/sync-line.tsx';
 import { pendingShortText, pendingText, summarizePending } from '#app/layouts/sync-status-text.ts';
 import classes from './sync-status.module.css';
 
@@ -19,15 +20,6 @@ function useNow(ms: number): number {
     return () => clearInterval(timer);
   }, [ms]);
   return now;
-}
-
-function CloudOffIcon() {
-  return (
-    <svg className={classes.icon} width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="M3 3l18 18" />
-      <path d="M8.5 8.6A5 5 0 0 0 6.4 17H17m3.1-1.6A3.5 3.5 0 0 0 17.5 10h-.8A6 6 0 0 0 10.9 6.3" />
-    </svg>
-  );
 }
 
 function SyncIcon() {
@@ -57,16 +49,12 @@ export function SyncStatus({ userId }: { userId: number }) {
   const { Loaded, start, standIn } = useOnDemand(loadDetails);
 
   return (
-    <div className={classes.bar} data-visible={visible || undefined}>
-      <div className={classes.inner} data-pending={pending !== null || undefined}>
-        {/* Announces going offline and what waits; the age (which ticks) stays outside. */}
-        <div className={classes.status} role="status" aria-live="polite">
-          {!status.online && (
-            <span className={classes.offline} title="Sin conexión">
-              <CloudOffIcon />
-              <span className={classes.offlineLabel}>Sin conexión</span>
-            </span>
-          )}
+    <SyncLine
+      visible={visible}
+      pending={pending !== null}
+      status={
+        <>
+          {!status.online && <OfflineLabel />}
           {pending && (
             <span className={classes.pending}>
               <SyncIcon />
@@ -77,24 +65,25 @@ export function SyncStatus({ userId }: { userId: number }) {
               </span>
             </span>
           )}
-        </div>
-        {dataAge !== null && <span className={classes.age}>{formatAge(dataAge, now)}</span>}
-        {visible &&
-          (Loaded && start ? (
-            <Loaded
-              online={status.online}
-              pendingSummary={pending}
-              pendingRows={status.pendingRows}
-              failed={status.failed}
-              lastSyncAt={status.lastSyncAt}
-              dataAge={dataAge}
-              now={now}
-              {...start}
-            />
-          ) : (
-            <SyncDetailsTrigger {...standIn} failedCount={status.failed.length} aria-haspopup="dialog" aria-expanded={false} />
-          ))}
-      </div>
-    </div>
+        </>
+      }
+    >
+      {dataAge !== null && <span className={classes.age}>{formatAge(dataAge, now)}</span>}
+      {visible &&
+        (Loaded && start ? (
+          <Loaded
+            online={status.online}
+            pendingSummary={pending}
+            pendingRows={status.pendingRows}
+            failed={status.failed}
+            lastSyncAt={status.lastSyncAt}
+            dataAge={dataAge}
+            now={now}
+            {...start}
+          />
+        ) : (
+          <SyncDetailsTrigger {...standIn} failedCount={status.failed.length} aria-haspopup="dialog" aria-expanded={false} />
+        ))}
+    </SyncLine>
   );
 }

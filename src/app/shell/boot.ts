@@ -211,6 +211,8 @@ export function bootShell(win: Window, files: BootFiles): void {
     text('as-greeting', `Hola, ${user.nick_name || user.name}`);
     if (isAgentProfile(user.perfil)) {
       shell.setAttribute('data-agent', '');
+      // The header's second row (Saldo, Canjear): the frame's header is one row until now.
+      shell.querySelector('header [data-compact]')?.removeAttribute('data-compact');
       const hint = readShellHint(storage, user.id);
       if (hint?.amount) {
         text('as-amount', `${hint.amount} `);

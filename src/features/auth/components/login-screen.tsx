@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Alert, Button, Card, Divider, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { AlertIcon } from '#components/alert-icon';
 import { loginLanding, signedInLoginRedirect } from '#domain/navigation';
 import { sessionAtom } from '#offline/session';
@@ -8,6 +8,7 @@ import { LOGIN_FAILED_MESSAGE, signInWithGoogle } from '#features/auth/commands.
 import { useAppConfig } from '#data/app-config';
 import { AuthShell } from '#features/auth/components/auth-shell.tsx';
 import { GoogleSignIn } from '#features/auth/components/google-sign-in.tsx';
+import { LoginCard, SignInBone } from '#features/auth/components/login-card.tsx';
 import { LoginPitch } from '#features/auth/components/login-pitch.tsx';
 import { onDemand } from '#components/on-demand';
 
@@ -54,44 +55,32 @@ export function LoginScreen({ passedMessage, navigate }: LoginScreenProps) {
 
   return (
     <AuthShell aside={<LoginPitch />}>
-      <Card padding="xl" shadow="xl" withBorder={false}>
-        <Stack gap="lg">
-          <Stack gap={6}>
-            <Title order={1} size="h2">
-              Identifícate
-            </Title>
-            <Text c="dimmed">Formación, ranking y premios para los agentes de +impecable.</Text>
-          </Stack>
-          {alert && (
-            <Alert color="red" role="alert" icon={<AlertIcon />}>
-              {alert}
-            </Alert>
-          )}
-          {config ? (
-            <GoogleSignIn
-              clientId={config.googleClientId}
-              busy={signingIn}
-              onToken={(token) => void handleToken(token)}
-              onError={() => setFailure(LOGIN_FAILED_MESSAGE)}
-            />
-          ) : configError ? (
-            <Alert color="red" role="alert" icon={<AlertIcon />} title="No se pudo cargar la configuración">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{configError}</Text>
-                <Button size="xs" variant="default" onClick={retry}>
-                  Reintentar
-                </Button>
-              </Stack>
-            </Alert>
-          ) : (
-            <Skeleton height={50} radius="md" role="status" aria-label="Cargando..." />
-          )}
-          <Divider />
-          <Text size="xs" c="dimmed" ta="center">
-            Acceso solo para usuarios dados de alta en el programa.
-          </Text>
-        </Stack>
-      </Card>
+      <LoginCard>
+        {alert && (
+          <Alert color="red" role="alert" icon={<AlertIcon />}>
+            {alert}
+          </Alert>
+        )}
+        {config ? (
+          <GoogleSignIn
+            clientId={config.googleClientId}
+            busy={signingIn}
+            onToken={(token) => void handleToken(token)}
+            onError={() => setFailure(LOGIN_FAILED_MESSAGE)}
+          />
+        ) : configError ? (
+          <Alert color="red" role="alert" icon={<AlertIcon />} title="No se pudo cargar la configuración">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{configError}</Text>
+              <Button size="xs" variant="default" onClick={retry}>
+                Reintentar
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <SignInBone />
+        )}
+      </LoginCard>
       {config?.demoMode && config.demoUsers.length > 0 && (
         <Suspense fallback={null}>
           <DemoUsersCard users={config.demoUsers} navigate={navigate} />
