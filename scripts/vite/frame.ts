@@ -200,6 +200,11 @@ export async function renderFrame(): Promise<{ markup: string; css: string }> {
   // The frame's own switches read attributes the inline script sets: kept whole.
   const own = transform({ filename: OWN_CSS, code: readFileSync(OWN_CSS), minify: true }).code.toString();
   const theme = css.join('\n');
-  const components = withoutDeclared(componentCss.join('\n'), declaredBy(theme));
-  return { markup, css: pruneCss(`${components}\n${theme}`, markup, { page: PAGE_ATTRIBUTES, alsoReading: own }) + own };
+  const themeVariables = declaredBy(theme);
+  const components = withoutDeclared(componentCss.join('\n'), themeVariables);
+  // The page keeps every variable of the theme, read by the frame or not: the app's provider
+  // writes none itself (providers.tsx, withCssVariables={false}), so its first render does not
+  // compute them all again.
+  const everyThemeVariable = [...themeVariables].map((name) => `var(${name})`).join(' ');
+  return { markup, css: pruneCss(`${components}\n${theme}`, markup, { page: PAGE_ATTRIBUTES, alsoReading: `${own} ${everyThemeVariable}` }) + own };
 }

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { MantineProvider } from '@mantine/core';
-import { cssVariablesResolver, theme } from '#app/theme.ts';
+import { theme } from '#app/theme.ts';
 import { UpdateBanner } from '#app/pwa/update-banner.tsx';
 import { MaintenanceGate } from '#app/layouts/maintenance-gate.tsx';
 import { sessionAtom } from '#offline/session';
@@ -21,7 +21,10 @@ export function Providers({ children }: { children: ReactNode }) {
   const wanted = useAtomValue(notificationsWantedAtom);
   const screenBusy = useAtomValue(screenBusyAtom);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    // The theme's CSS variables are in the page already, written at build time with the first
+    // paint's frame (shell/frame.tsx, scripts/vite/frame.ts): computing them again was part of
+    // every page's first render.
+    <MantineProvider theme={theme} withCssVariables={false} defaultColorScheme="light">
       {signedIn && wanted && !screenBusy && (
         <Suspense fallback={null}>
           <Notifications position="top-center" zIndex={1000} />

@@ -3,6 +3,7 @@ import { Box, Container } from '@mantine/core';
 import { AppHeader } from '#app/layouts/app-header.tsx';
 import { ImpersonationBanner } from '#app/layouts/impersonation-banner.tsx';
 import { NavigationProgress } from '#app/layouts/navigation-progress.tsx';
+import { PAGE_CONTAINER } from '#app/layouts/page-container.tsx';
 import { SessionWatchers } from '#app/layouts/session-watchers.tsx';
 import { InstallOffer } from '#app/pwa/install-offer.tsx';
 
@@ -17,7 +18,7 @@ export function SignedInLayout() {
       </a>
       <AppHeader />
       <InstallOffer />
-      <Container component="main" id="contenido" tabIndex={-1} size="lg" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
+      <Container component="main" id="contenido" tabIndex={-1} {...PAGE_CONTAINER}>
         <Outlet />
       </Container>
       <ImpersonationBanner />
