@@ -3,12 +3,13 @@
 // at the style marker, and at the boot marker the inline script that
 // draws the route's frame (src/app/shell/inline.ts with its imports: the app's own route table
 // and rules, bundled by Vite) with the app's entry (src/main.tsx, a build input: the page itself
-// names no script) and the files each route needs, read from the build's own bundle. The script
-// adds them once the frame is painted: the one place that writes the app's tags, so the first
-// paint waits for no file. Never writes elsewhere.
+// names no script) and where the files each route needs are listed (a module of their own, read
+// from the build's own bundle). The script adds them once the frame is painted: the one place
+// that writes the app's tags, so the first paint waits for no file. Never writes elsewhere.
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin, type Rolldown } from 'vite';
-import type { BootFiles } from '#app/shell/boot.ts';
+import type { BootFiles, RouteFiles } from '#app/shell/boot.ts';
 import { APP_FILES, ROUTES, SIGNED_IN_FILES } from '#app/routes.ts';
 import { renderFrame } from './frame.ts';
 
@@ -33,10 +34,10 @@ function filesOf(bundle: Bundle, chunk: Chunk, skip: Set<string>, out: Set<strin
   }
 }
 
-/** The files each route needs beyond the entry, from the build's bundle (none in dev). */
-export function bootFiles(bundle: Bundle | undefined, base: string): BootFiles {
+/** The entry's files and those each route needs beyond it, from the build's bundle (none in dev). */
+export function bootFiles(bundle: Bundle | undefined, base: string): { entry: BootFiles['entry']; routes: RouteFiles | null } {
   // In dev, Vite serves the entry's source and its styles come with it.
-  if (!bundle) return { entry: { script: `${base}src/main.tsx`, modules: [], styles: [] }, files: [], app: [], screens: {}, signedIn: [] };
+  if (!bundle) return { entry: { script: `${base}src/main.tsx`, modules: [], styles: [] }, routes: null };
   const files: string[] = [];
   const indexOf = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
   const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
@@ -65,11 +66,18 @@ export function bootFiles(bundle: Bundle | undefined, base: string): BootFiles {
       modules: entryFiles.filter((name) => name.endsWith('.js')).map((name) => base + name),
       styles: entryFiles.filter((name) => name.endsWith('.css')).map((name) => base + name),
     },
-    files,
-    app,
-    screens,
-    signedIn,
+    routes: { files, app, screens, signedIn },
   };
+}
+
+/**
+ * The route lists as a built module of their own, named by its content (precached like every
+ * asset): the page's first round trip (~14 KB on a slow network) carries only what paints, and
+ * the inline script imports them once the frame is on screen.
+ */
+function routeFilesModule(routes: RouteFiles): { fileName: string; source: string } {
+  const source = `export default ${JSON.stringify(routes)};`;
+  return { fileName: `assets/route-files-${createHash('sha256').update(source).digest('base64url').slice(0, 10)}.js`, source };
 }
 
 /** src/app/shell/inline.ts and its imports as one minified script, given the build's files. */
@@ -90,6 +98,14 @@ export function appShell(): Plugin {
   // In dev the page is asked for on every load: its script and frame are built once, again after an edit.
   let devScript: Promise<string> | null = null;
   let devFrame: ReturnType<typeof renderFrame> | null = null;
+  // In a build, the route lists' module: named by the page, written after it (generateBundle).
+  let routeModule: { fileName: string; source: string } | null = null;
+  /** What the inline script is given: the entry, and where the route lists are. */
+  const pageFiles = (bundle: Bundle | undefined): BootFiles => {
+    const { entry, routes } = bootFiles(bundle, base);
+    routeModule = bundle && routes ? routeFilesModule(routes) : null;
+    return { entry, routes: routeModule ? base + routeModule.fileName : null };
+  };
   return {
     name: 'impecable:app-shell',
     configResolved(config) {
@@ -106,13 +122,21 @@ export function appShell(): Plugin {
       async handler(html, ctx) {
         if (![STYLE_MARKER, FRAME_MARKER, BOOT_MARKER].every((marker) => html.includes(marker))) throw new Error('app-shell: index.html lost its markers');
         const [script, frame] = await Promise.all([
-          ctx.bundle ? bootScript(bootFiles(ctx.bundle, base)) : (devScript ??= bootScript(bootFiles(undefined, base))),
+          ctx.bundle ? bootScript(pageFiles(ctx.bundle)) : (devScript ??= bootScript(pageFiles(undefined))),
           ctx.bundle ? renderFrame() : (devFrame ??= renderFrame()),
         ]);
         return html
           .replace(STYLE_MARKER, () => `<style>${frame.css}</style>`)
           .replace(FRAME_MARKER, () => frame.markup)
           .replace(BOOT_MARKER, () => `<script>${script}</script>`);
+      },
+    },
+    // After Vite's own HTML step, which ran the transform above and so named the module.
+    generateBundle: {
+      order: 'post',
+      handler() {
+        if (!routeModule) throw new Error('app-shell: the page named no route lists');
+        this.emitFile({ type: 'asset', fileName: routeModule.fileName, source: routeModule.source });
       },
     },
   };

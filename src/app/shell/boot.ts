@@ -13,10 +13,19 @@ import { SERVED_ART_FILE_META, SERVED_ART_META } from '#contract/common-constant
 import type { SessionUser } from '#contract/session';
 import { ROUTES, type AppRoute } from '#app/routes.ts';
 
-/** What the build writes into the page: the app's entry, each route's own files, and those of every signed-in screen. */
+/** What the build writes into the page: the app's entry, and where the route lists are. */
 export interface BootFiles {
   /** The entry's script, the modules it imports and its stylesheets ('/src/main.tsx' alone in dev). */
   entry: { script: string; modules: string[]; styles: string[] };
+  /**
+   * The module whose default export is the RouteFiles (a built file of its own, null in dev): the
+   * lists stay out of the page, whose first round trip carries only what paints.
+   */
+  routes: string | null;
+}
+
+/** Each route's own files, and those of every signed-in screen. */
+export interface RouteFiles {
   /** Built files ('/assets/home-route-x.js'). */
   files: string[];
   /** The router's (every route's). */
@@ -166,28 +175,39 @@ function addTags(win: Window, tags: Tag[]): void {
   if (tags.length) win.setTimeout(() => addTags(win, tags), 0);
 }
 
+/** The files `route` needs beyond the entry: the router's, the guard's and layout's when signed in, its screen's. */
+export function routeFiles(files: RouteFiles, screen: string | null, signedIn: boolean): string[] {
+  const wanted = [...files.app, ...(signedIn ? files.signedIn : []), ...(screen ? files.screens[screen] ?? [] : [])];
+  return wanted.map((index) => files.files[index]!);
+}
+
 /**
  * Starts the app: the entry's stylesheets (src/main.tsx waits for them before its first render)
- * and script, then its modules and the route's files.
+ * and script, then its modules; then the route's files, once their list has come (it never
+ * holds the entry back; without it the app still imports them itself).
  */
-export function startApp(win: Window, files: BootFiles, route: number[]): void {
+export function startApp(win: Window, files: BootFiles, wanted: (routes: RouteFiles) => string[]): void {
   const { entry } = files;
   const seen = new Set<string>();
   const once = (href: string) => !seen.has(href) && !!seen.add(href);
-  const tags: Tag[] = [
+  addTags(win, [
     ...entry.styles.map((href): Tag => ['stylesheet', href]),
     ['script', entry.script],
     ...entry.modules.filter(once).map((href): Tag => ['modulepreload', href]),
-    ...route.map((index) => files.files[index]!).filter(once).map((href): Tag => [href.endsWith('.css') ? 'preload' : 'modulepreload', href]),
-  ];
-  addTags(win, tags);
+  ]);
+  if (!files.routes) return;
+  import(/* @vite-ignore */ files.routes).then(
+    (module: { default: RouteFiles }) =>
+      addTags(win, wanted(module.default).filter(once).map((href): Tag => [href.endsWith('.css') ? 'preload' : 'modulepreload', href])),
+    () => undefined,
+  );
 }
 
 /** Paints the frame for this page. Runs once, inline, right after the frame's markup. */
 export function bootShell(win: Window, files: BootFiles): void {
   const doc = win.document;
   const shell = doc.getElementById('app-shell');
-  if (!shell) return startApp(win, files, []);
+  if (!shell) return startApp(win, files, () => []);
   let storage: Storage | null = null;
   try {
     storage = win.localStorage;
@@ -237,6 +257,5 @@ export function bootShell(win: Window, files: BootFiles): void {
     if (win.navigator.onLine === false) shell.setAttribute('data-offline', '');
   }
   shell.setAttribute('data-frame', frame);
-  const wanted = [...files.app, ...(signedIn ? files.signedIn : []), ...(route ? files.screens[route.screen] ?? [] : [])];
-  afterFirstPaint(win, shell, () => startApp(win, files, wanted));
+  afterFirstPaint(win, shell, () => startApp(win, files, (routes) => routeFiles(routes, route?.screen ?? null, signedIn)));
 }
