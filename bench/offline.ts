@@ -24,9 +24,6 @@ export interface OfflineRate {
   holaMedianMs: number;
   /** Median of the visits where it appeared; NaN if it never did. */
   contentMedianMs: number;
-  /** The same content as the app (React) painted it, once it took the shell's place. */
-  appMs?: (number | null)[];
-  appMedianMs?: number;
   contentMissing: number;
   /** Requests that reached for the network (failed offline), the page's or the worker's own. */
   networkRequests: string[];
@@ -117,7 +114,6 @@ async function offlineVisit(context: BrowserContext, baseUrl: string, cpuSlowdow
       fcpMs: Math.round(timing.fcp),
       holaMs: painted(timing.marks.hola)!,
       contentMs: appeared ? painted(timing.marks.content) : null,
-      appMs: appeared ? painted(timing.marks.app) : null,
       network: network.lines,
     };
   } finally {
@@ -144,7 +140,7 @@ export async function runOffline(options: { baseUrl: string; ssoToken: string; r
     await context.setOffline(true);
     const rates: OfflineRate[] = [];
     const samples = new Map(
-      [1, 4].map((rate) => [rate, { fcp: [] as number[], hola: [] as number[], content: [] as (number | null)[], app: [] as (number | null)[], network: new Set<string>() }]),
+      [1, 4].map((rate) => [rate, { fcp: [] as number[], hola: [] as number[], content: [] as (number | null)[], network: new Set<string>() }]),
     );
     // Interleaved, so both slowdowns see the same machine noise.
     for (let i = 0; i < options.runs; i++) {
@@ -153,10 +149,9 @@ export async function runOffline(options: { baseUrl: string; ssoToken: string; r
         sample.fcp.push(visit.fcpMs);
         sample.hola.push(visit.holaMs);
         sample.content.push(visit.contentMs);
-        sample.app.push(visit.appMs);
         visit.network.forEach((line) => sample.network.add(line));
         options.log(
-          `sin red ×${rate} #${i + 1}: FCP ${visit.fcpMs} ms, "Hola" ${visit.holaMs} ms, contenido ${visit.contentMs ?? 'no apareció'} ms (app ${visit.appMs ?? '—'} ms), red ${visit.network.length}`,
+          `sin red ×${rate} #${i + 1}: FCP ${visit.fcpMs} ms, "Hola" ${visit.holaMs} ms, contenido ${visit.contentMs ?? 'no apareció'} ms, red ${visit.network.length}`,
         );
       }
     }
@@ -171,8 +166,6 @@ export async function runOffline(options: { baseUrl: string; ssoToken: string; r
         holaMedianMs: median(sample.hola),
         contentMedianMs: median(appeared),
         contentMissing: sample.content.length - appeared.length,
-        appMs: sample.app,
-        appMedianMs: median(sample.app.filter((ms): ms is number => ms !== null)),
         networkRequests: [...sample.network],
       });
     }

@@ -147,15 +147,6 @@ function offlineChecks(offline: OfflineReport): Check[] {
         note: 'offline-content',
       },
     );
-    if (rate.appMedianMs !== undefined) {
-      checks.push({
-        section: 'PWA',
-        name: `Sin red, CPU ×${rate.cpuSlowdown}: el mismo contenido pintado por la app (mediana)`,
-        value: isNumber(rate.appMedianMs) ? `${rate.appMedianMs} ms` : 'no apareció',
-        budget: '—',
-        ok: null,
-      });
-    }
   }
   const network = [...new Set(offline.rates.flatMap((r) => r.networkRequests))];
   checks.push({ section: 'PWA', name: 'Sin red: peticiones que salieron a la red', value: network.length ? network.join(', ') : 'ninguna', budget: 'ninguna', ok: network.length === 0, note: 'offline-network' });

@@ -4,21 +4,16 @@
 
 export interface PaintMarks {
   hola?: number;
-  /** The route's cached content, whoever painted it: the shell's stored page or the app. */
+  /** The route's cached content, as the app painted it (the first paint's frame has none). */
   content?: number;
-  /** The same content as the app (React) painted it. */
-  app?: number;
 }
 
 /**
- * Real cached content of /home, not the static shell's skeleton: a training progress bar, drawn
- * from the calendar and progress snapshots in Dexie (features/home attribute-progress-row.tsx),
- * or the same bar in the page the shell repaints from the app's last render (#as-page).
+ * Real cached content of /home, not the first paint's skeleton: a training progress bar, drawn
+ * from the calendar and progress snapshots in Dexie (features/home attribute-progress-row.tsx).
  */
 export const CONTENT_SELECTOR = '[role="progressbar"][aria-label^="Progreso de "]';
 const SHELL_SELECTOR = '#app-shell';
-/** Inside the shell, only its stored page (boot.ts paintPage) is content: the rest is skeleton. */
-const SHELL_PAGE_SELECTOR = '#as-page';
 
 // Records, per mark, the start of the first frame in which it is in the DOM and visible (a
 // rAF callback runs just before that frame paints). Cheap on purpose: a regex over
@@ -37,11 +32,9 @@ export const PAINT_PROBE = `
       }
       return false;
     };
-    const inPage = (el) => el.closest(${JSON.stringify(SHELL_PAGE_SELECTOR)}) !== null;
     const found = (where) => [...document.querySelectorAll(${JSON.stringify(CONTENT_SELECTOR)})].some((el) => where(el) && visible(el));
-    const content = () => found((el) => outsideShell(el) || inPage(el));
-    const app = () => found(outsideShell);
-    const probes = { hola, content, app };
+    const content = () => found(outsideShell);
+    const probes = { hola, content };
     const pending = {};
     const check = () => {
       for (const [name, found] of Object.entries(probes)) {
