@@ -3,11 +3,13 @@
 import type { ReactNode } from 'react';
 import classes from './sync-status.module.css';
 
-function CloudOffIcon() {
+/** The sync line's icons: 16 px strokes in the text's colour, `paths` their shapes. */
+export function LineIcon({ className, paths }: { className: string | undefined; paths: string[] }) {
   return (
-    <svg className={classes.icon} width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="M3 3l18 18" />
-      <path d="M8.5 8.6A5 5 0 0 0 6.4 17H17m3.1-1.6A3.5 3.5 0 0 0 17.5 10h-.8A6 6 0 0 0 10.9 6.3" />
+    <svg className={className} width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      {paths.map((d) => (
+        <path key={d} d={d} />
+      ))}
     </svg>
   );
 }
@@ -16,7 +18,7 @@ function CloudOffIcon() {
 export function OfflineLabel() {
   return (
     <span className={classes.offline} title="Sin conexión">
-      <CloudOffIcon />
+      <LineIcon className={classes.icon} paths={['M3 3l18 18', 'M8.5 8.6A5 5 0 0 0 6.4 17H17m3.1-1.6A3.5 3.5 0 0 0 17.5 10h-.8A6 6 0 0 0 10.9 6.3']} />
       <span className={classes.offlineLabel}>Sin conexión</span>
     </span>
   );

@@ -5,7 +5,7 @@ import { useHeldWhileBusy } from '#offline/use-busy';
 import { useScreenDataAge } from '#components/screen-data-age';
 import { useOnDemand } from '#app/hooks/use-on-demand.ts';
 import { SyncDetailsTrigger } from '#app/layouts/sync-details-trigger.tsx';
-import { OfflineLabel, SyncLine } from '#app/layouts/sync-line.tsx';
+import { LineIcon, OfflineLabel, SyncLine } from '#app/layouts/sync-line.tsx';
 import { pendingShortText, pendingText, summarizePending } from '#app/layouts/sync-status-text.ts';
 import classes from './sync-status.module.css';
 
@@ -22,14 +22,6 @@ function useNow(ms: number): number {
   return now;
 }
 
-function SyncIcon() {
-  return (
-    <svg className={classes.pendingIcon} width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="M20 11a8 8 0 0 0-14.6-4.5M4 4v3h3" />
-      <path d="M4 13a8 8 0 0 0 14.6 4.5M20 20v-3h-3" />
-    </svg>
-  );
-}
 
 /**
  * The header's sync line, one line high: "Sin conexión", what waits to be sent (every kind, and
@@ -57,7 +49,7 @@ export function SyncStatus({ userId }: { userId: number }) {
           {!status.online && <OfflineLabel />}
           {pending && (
             <span className={classes.pending}>
-              <SyncIcon />
+              <LineIcon className={classes.pendingIcon} paths={['M20 11a8 8 0 0 0-14.6-4.5M4 4v3h3', 'M4 13a8 8 0 0 0 14.6 4.5M20 20v-3h-3']} />
               {/* Phones see the short form; screen readers always hear the long one. */}
               <span className={classes.pendingText}>{pending}</span>
               <span className={classes.pendingShort} aria-hidden="true">

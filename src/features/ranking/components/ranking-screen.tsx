@@ -3,6 +3,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import type { RankingStats, RankingTarget } from '#api/ranking';
 import { AttributeNotOpen } from '#components/attribute-not-open';
 import { onDemand } from '#components/on-demand';
+import { Later } from '#components/later';
 import type { Attribute } from '#contract/attributes';
 import type { RankingOptions, RankingView } from '#contract/ranking';
 import type { SessionUser } from '#contract/session';
@@ -22,7 +23,6 @@ import { RankingTableCard } from './ranking-table-card.tsx';
 import { ScopeSelectPlaceholder } from './scope-select-placeholder.tsx';
 import { ViewSwitch } from './view-switch.tsx';
 import classes from './ranking.module.css';
-import { Later } from '#components/later';
 
 // Only staff choose a site or brand: agents never load the Select (Combobox, Popover, floating-ui).
 const ScopeSelect = onDemand(() => import('./scope-select.tsx').then((m) => m.ScopeSelect));

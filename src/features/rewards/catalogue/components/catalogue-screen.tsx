@@ -8,13 +8,13 @@ import { AlertIcon } from '#components/alert-icon';
 import { OfflineState } from '#components/offline-state';
 import { PageLoader } from '#components/page-loader';
 import { onDemand } from '#components/on-demand';
+import { Later } from '#components/later';
 import { ScreenTitle } from '#features/rewards/components/screen-title.tsx';
 import type { RewardsUser } from '#features/rewards/hooks/use-rewards-user.ts';
 import { useBalance } from '#data/shared-reads';
 import { refreshAfterRedeem, useCatalogue } from '#features/rewards/queries.ts';
 import { useRedeem } from '../hooks/use-redeem.ts';
 import { ProductCard } from './product-card.tsx';
-import { Later } from '#components/later';
 
 /** Cards in the screen's first commit: the first row on a kiosk (the first screenful). */
 const FIRST_CARDS = 3;
