@@ -10,6 +10,7 @@ import { videoAnswerSchema } from '#contract/programme-videos';
 import { migrateToLatest } from '#server/db/migrate';
 import { openDatabase } from '#server/db/open';
 import type { Database } from '#server/db/schema';
+import { invalidationsDelivered } from '#server/modules/auth/session-channel';
 import { seedMinimal } from '#server/seed/index';
 import { startTestS3, type TestS3 } from '#test-support/server/s3';
 import { bearer, createTestApp, newTestSchema, type TestContext } from '#test-support/server/test-app';
@@ -91,10 +92,12 @@ describe('two instances, one bucket', () => {
     expect(part.headers.get('content-range')).toBe(`bytes 100-199/${bytes.length}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(100, 200))).toBe(true);
 
-    // Signed out on A: refused on B at once (the auth service's invalidation reaches it).
+    // Signed out on A: refused on B as soon as the auth service's invalidation reaches it
+    // (on PostgreSQL a NOTIFY, delivered after A's answer; on PGlite as the sign-out commits).
     const out = await fetch(`${baseA}/api/auth/logout`, { headers: { ...bearer(ana), cookie: cookie! } });
     expect(out.status).toBe(200);
     expect(cookieOf(out)).toBe('impecable_media=');
+    await invalidationsDelivered(dbB);
     const after = await fetch(`${baseB}${video.url}`, { headers: { cookie: cookie! } });
     expect(after.status).toBe(401);
     expect(after.headers.get('content-range')).toBeNull();
