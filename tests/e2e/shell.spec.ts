@@ -82,6 +82,22 @@ test('offline, the sync line counts a finished video AND the quiz answers waitin
   expect((await readDeviceStorage(page)).outbox.length).toBe(0);
 });
 
+test('the sync detail opens on every click, after it has loaded and after it was closed', async ({ page, context, shell, signInAs }) => {
+  await signInAs('bruno');
+  // Offline, the detail's file comes from the service worker's copy of the app.
+  await serviceWorkerActivated(page);
+  await page.goto('/reglas-impecables');
+  await context.setOffline(true);
+  await expect(shell.syncStatus()).toContainText('Sin conexión');
+
+  for (let time = 1; time <= 3; time++) {
+    const details = await shell.openSyncDetails();
+    await expect(details).toContainText('Sin conexión');
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+  }
+});
+
 test('admin lands on its simulated navigation, with no agents\' modal, and its menu opens each of its screens', async ({ page, shell, signInAs }) => {
   test.setTimeout(90_000);
   await signInAs('admin');

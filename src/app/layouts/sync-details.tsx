@@ -32,7 +32,8 @@ export function SyncDetails({ online, pendingSummary, pendingRows, failed, lastS
   return (
     <Popover position="bottom-end" width="min(380px, calc(100vw - 24px))" shadow="md" withArrow trapFocus returnFocus opened={opened} onChange={setOpened}>
       <Popover.Target>
-        <SyncDetailsTrigger ref={target} failedCount={failed.length} />
+        {/* A controlled Popover leaves the target's click to us. */}
+        <SyncDetailsTrigger ref={target} failedCount={failed.length} onClick={() => setOpened((open) => !open)} />
       </Popover.Target>
       <Popover.Dropdown aria-label="Detalles de la sincronización">
         <Stack gap="sm">
