@@ -6,6 +6,7 @@ import { isPublicPath, paths } from '#app/paths.ts';
 import { ROUTES, type AppRoute } from '#app/routes.ts';
 import { AppRouter, appHistory } from '#app/browser-router.tsx';
 import { RouteErrorBoundary } from '#app/route-error.tsx';
+import { RouteTitleContext } from '#components/route-title';
 import { dismissShell } from '#app/shell/shell.ts';
 import { nextTask } from '#app/hooks/run-when-idle.ts';
 
@@ -107,11 +108,13 @@ function RouteScreen({ Component, data }: { Component: ComponentType; data: bool
 }
 
 /** An error boundary per screen, so a failing screen leaves the header (and the way out) in place. */
-function ScreenBoundary({ Component, data }: { Component: ComponentType; data: boolean }) {
+function ScreenBoundary({ Component, data, title }: { Component: ComponentType; data: boolean; title: AppRoute['title'] }) {
   const { key } = useLocation();
   return (
     <RouteErrorBoundary resetKey={key}>
-      <RouteScreen Component={Component} data={data} />
+      <RouteTitleContext value={title}>
+        <RouteScreen Component={Component} data={data} />
+      </RouteTitleContext>
     </RouteErrorBoundary>
   );
 }
@@ -151,14 +154,14 @@ function AppRoutes() {
       <SignOutOnUnauthorized />
       <RouteErrorBoundary resetKey={key} fullScreen>
         <Routes>
-          {routes.filter((route) => !route.signedIn).map(({ path, Component }) => (
-            <Route key={path} path={path} element={<ScreenBoundary Component={Component} data={false} />} />
+          {routes.filter((route) => !route.signedIn).map(({ path, Component, title }) => (
+            <Route key={path} path={path} element={<ScreenBoundary Component={Component} data={false} title={title} />} />
           ))}
           <Route element={<SessionGuard />}>
             <Route element={<SignedInLayout />}>
               <Route path={paths.root.path} element={<Navigate to={paths.home.getHref()} replace />} />
-              {routes.filter((route) => route.signedIn).map(({ path, Component }) => (
-                <Route key={path} path={path} element={<ScreenBoundary Component={Component} data />} />
+              {routes.filter((route) => route.signedIn).map(({ path, Component, title }) => (
+                <Route key={path} path={path} element={<ScreenBoundary Component={Component} data title={title} />} />
               ))}
             </Route>
           </Route>

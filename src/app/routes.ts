@@ -4,6 +4,7 @@
 // preload reads its cache keys while its code loads (route-snapshots.ts). Data only: no React,
 // no router, nothing that touches the browser, so Node can read it at build time.
 import type { SessionUser } from '#contract/session';
+import type { RouteTitle } from '#components/route-title';
 import { ATTRIBUTE_SLUGS } from '#contract/attributes-constants';
 import { attributeIdFromSlug, attributeNameFromSlug } from '#domain/attributes';
 import { paths } from '#domain/paths';
@@ -30,8 +31,11 @@ export interface AppRoute {
   /** Public routes need no session and have no common layout. */
   signedIn: boolean;
   frame: Frame;
-  /** The screen's h1 when the path alone names it (null: not known before the screen loads), or the status screen's label. */
-  title?: string | ((params: Params, query: URLSearchParams) => string | null);
+  /**
+   * The screen's h1 (the screen reads it with useRouteTitle; null: not known before the screen
+   * loads), or the status screen's label. The first paint draws it too.
+   */
+  title?: RouteTitle;
   /** What the screen reads first from the device (the header's reads come with every signed-in screen). */
   keys?: RouteKeys;
 }

@@ -3,6 +3,7 @@ import { AlertIcon } from '#components/alert-icon';
 import { FreshnessNote } from '#components/freshness-note';
 import { QueryFallback } from '#components/offline-state';
 import { PageLoader } from '#components/page-loader';
+import { RouteTitleText } from '#components/route-title';
 import { albumSlides } from '../album-slides.ts';
 import { useImageDownload } from '../hooks/use-image-download.ts';
 import { useCalendar } from '#data/shared-reads';
@@ -19,7 +20,7 @@ export function AlbumScreen({ userId }: { userId: number }) {
     <Stack gap="lg">
       <div>
         <Title order={1} size="h2">
-          Álbum de fotos
+          <RouteTitleText />
         </Title>
         <Text c="dimmed" mt={4}>
           Tus imágenes con IA de cada atributo. Descárgalas cuando quieras.

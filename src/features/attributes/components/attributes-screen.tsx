@@ -2,6 +2,7 @@ import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { inDisplayOrder, isNewAttribute } from '#domain/training';
 import { QueryFallback } from '#components/offline-state';
 import { FreshnessNote } from '#components/freshness-note';
+import { RouteTitleText } from '#components/route-title';
 import { useCalendar } from '#data/shared-reads';
 import { AttributeTile } from '#features/attributes/components/attribute-tile.tsx';
 
@@ -16,7 +17,7 @@ export function AttributesScreen({ userId }: { userId: number }) {
     <Stack gap="lg">
       <div>
         <Title order={1} size="h2">
-          Navega por los atributos disponibles
+          <RouteTitleText />
         </Title>
         <Text c="dimmed" mt={4}>
           Cada mes se abre un atributo nuevo con sus vídeos y sus cuestionarios.

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Loader, Stack, Text } from '@mantine/core';
 import { AuthShell } from '#features/auth/components/auth-shell.tsx';
+import { RouteTitleText } from '#components/route-title';
 
 /** A spinner and what is happening, in a card (also the first paint's status frame). */
 export function StatusCard({ label }: { label: ReactNode }) {
@@ -16,11 +17,11 @@ export function StatusCard({ label }: { label: ReactNode }) {
   );
 }
 
-/** "Logando por SSO...", "Cerrando sesión...": a brief wait on the branded backdrop. */
-export function SessionStatusScreen({ label }: { label: string }) {
+/** "Logando por SSO...", "Cerrando sesión..." (the route's title): a brief wait on the branded backdrop. */
+export function SessionStatusScreen() {
   return (
     <AuthShell>
-      <StatusCard label={label} />
+      <StatusCard label={<RouteTitleText />} />
     </AuthShell>
   );
 }

@@ -18,5 +18,5 @@ export default function LogoutRoute() {
     };
   }, [navigate]);
 
-  return <SessionStatusScreen label="Cerrando sesión..." />;
+  return <SessionStatusScreen />;
 }

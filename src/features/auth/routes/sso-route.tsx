@@ -27,5 +27,5 @@ export default function SsoRoute() {
     };
   }, [token, navigate]);
 
-  return <SessionStatusScreen label="Logando por SSO..." />;
+  return <SessionStatusScreen />;
 }

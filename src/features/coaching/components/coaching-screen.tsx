@@ -2,6 +2,7 @@ import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { FreshnessNote } from '#components/freshness-note';
 import { LoadError } from '#components/load-error';
 import { OfflineState } from '#components/offline-state';
+import { RouteTitleText } from '#components/route-title';
 import type { CoachingOptions } from '#contract/coaching';
 import type { SessionUser } from '#contract/session';
 import { profileReach } from '#domain/impersonation';
@@ -24,7 +25,7 @@ function Heading() {
   return (
     <Stack gap={4}>
       <Title order={1} size="h2">
-        Seguimiento
+        <RouteTitleText />
       </Title>
       <Text size="sm" c="gray.7">
         Cómo va tu equipo en la formación del mes: quién avanza, quién se ha parado y qué preguntas cuestan más.

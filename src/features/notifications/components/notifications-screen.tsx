@@ -1,6 +1,7 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import type { SessionUser } from '#contract/session';
 import { FreshnessNote } from '#components/freshness-note';
+import { RouteTitleText } from '#components/route-title';
 import { useNotifications } from '../queries.ts';
 import { NotificationList } from './notification-list.tsx';
 import { PreferencesCard } from './preferences-card.tsx';
@@ -13,7 +14,7 @@ export function NotificationsScreen({ user, impersonating }: { user: SessionUser
     <Stack gap="lg">
       <Stack gap={2}>
         <Title order={1} size="h2">
-          Avisos
+          <RouteTitleText />
         </Title>
         <FreshnessNote fetchedAt={list.fetchedAt} isStale={list.isStale} />
       </Stack>

@@ -7,6 +7,7 @@ import { paths } from '#domain/paths';
 import { sessionAtom } from '#offline/session';
 import { PageLoader } from '#components/page-loader';
 import { RestrictedAccess } from '#components/restricted-access';
+import { RouteTitleText } from '#components/route-title';
 import { PROGRAMME_SECTIONS } from '../sections.ts';
 
 /** /programa/:seccion (issue 35): the admin's back-office for the programme, one tab per section. */
@@ -25,7 +26,7 @@ export default function ProgrammeRoute() {
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
-        Programa
+        <RouteTitleText />
       </Title>
       {/* A phone picks the section from a list; a wider screen shows every section as a tab. */}
       <NativeSelect

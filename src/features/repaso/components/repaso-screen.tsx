@@ -6,6 +6,7 @@ import { paths } from '#domain/paths';
 import { AnswerOptions } from '#components/answer-options';
 import { NoticeScreen } from '#components/notice-screen';
 import { QueryFallback } from '#components/offline-state';
+import { RouteTitleText } from '#components/route-title';
 import { unansweredOnDevice, useRepasoRound } from '#data/repaso';
 import { queueRepasoAnswer } from '#features/repaso/commands.ts';
 import classes from './repaso.module.css';
@@ -38,7 +39,9 @@ export function RepasoScreen({ userId, lookingOnly }: { userId: number; lookingO
     if (round.status === 'loading' || round.status === 'idle' || round.data) return <RepasoSkeleton />;
     return (
       <div className={classes.page}>
-        <Title order={1}>Repaso</Title>
+        <Title order={1}>
+          <RouteTitleText />
+        </Title>
         <QueryFallback query={round} offline="Abre el Repaso con conexión una vez para repasar sin conexión." errorTitle="No se pudo cargar el Repaso" />
       </div>
     );
@@ -74,7 +77,9 @@ export function RepasoScreen({ userId, lookingOnly }: { userId: number; lookingO
   return (
     <div className={classes.page}>
       <Stack gap={4}>
-        <Title order={1}>Repaso</Title>
+        <Title order={1}>
+          <RouteTitleText />
+        </Title>
         <Text c="gray.7">Sin tiempo y sin IMPs: solo para que no se te olvide.</Text>
       </Stack>
       {lookingOnly && (
@@ -176,7 +181,9 @@ function RepasoCard({ question, position, total, lookingOnly, last, userId, onAn
 function RepasoSkeleton() {
   return (
     <div className={classes.page} aria-busy="true">
-      <Title order={1}>Repaso</Title>
+      <Title order={1}>
+        <RouteTitleText />
+      </Title>
       <Skeleton height={320} radius="lg" />
     </div>
   );

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Group, Stack, Title } from '@mantine/core';
 import { FreshnessNote } from '#components/freshness-note';
+import { RouteTitleText } from '#components/route-title';
 
 interface ScreenTitleProps {
-  title: string;
+  /** The route's title (routes.ts) unless the screen says otherwise. */
+  title?: string;
   /** When the shown snapshot came from the server; its age shows while it is not confirmed. */
   fetchedAt?: number;
   isStale?: boolean;
@@ -17,7 +19,7 @@ export function ScreenTitle({ title, fetchedAt, isStale = false, aside }: Screen
     <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
       <Stack gap={2}>
         <Title order={1} size="h2">
-          {title}
+          {title ?? <RouteTitleText />}
         </Title>
         <FreshnessNote fetchedAt={fetchedAt} isStale={isStale} />
       </Stack>

@@ -7,6 +7,7 @@ import { QuizRules } from '#features/rules/components/quiz-rules.tsx';
 import { RankingRules } from '#features/rules/components/ranking-rules.tsx';
 import { RedeemRules } from '#features/rules/components/redeem-rules.tsx';
 import { RulesCard } from '#features/rules/components/rules-card.tsx';
+import { RouteTitleText } from '#components/route-title';
 
 /** /reglas-impecables: points, how to earn them, quizzes, rankings and redeeming. */
 export function RulesScreen({ user }: { user: SessionUser }) {
@@ -16,7 +17,7 @@ export function RulesScreen({ user }: { user: SessionUser }) {
     <Stack gap="lg">
       <div>
         <Title order={1} size="h2">
-          Reglas servicio +impecable
+          <RouteTitleText />
         </Title>
         <Text c="dimmed" mt={4} maw={720}>
           Todo lo que necesitas saber para sumar IMPs, subir en los rankings y canjear tus premios.

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Input, NativeSelect, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { AlertIcon } from '#components/alert-icon';
+import { RouteTitleText } from '#components/route-title';
 import type { DownloadFilter } from '#contract/ranking';
 import { usesRankingDownloadFilter } from '#domain/profiles';
 import { inDisplayOrder } from '#domain/training';
@@ -27,7 +28,7 @@ export function DownloadsScreen({ userId, perfil }: DownloadsScreenProps) {
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
-        Descargas de Ranking
+        <RouteTitleText />
       </Title>
       {download.error && (
         <Alert color="red" icon={<AlertIcon />} role="alert" withCloseButton closeButtonLabel="Cerrar" onClose={download.clearError}>

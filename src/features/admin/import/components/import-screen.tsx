@@ -3,6 +3,7 @@ import { useNetwork } from '@mantine/hooks';
 import { IMPORT_COLUMNS, REQUIRED_IMPORT_COLUMNS } from '#contract/admin-constants';
 import { IMPORT_TEMPLATE_URL } from '#api/admin';
 import { AlertIcon } from '#components/alert-icon';
+import { RouteTitleText } from '#components/route-title';
 import { ImportDropzone } from '#features/admin/import/components/import-dropzone.tsx';
 import { ImportResult } from '#features/admin/import/components/import-result.tsx';
 import { useImport } from '#features/admin/import/hooks/use-import.ts';
@@ -16,7 +17,7 @@ export function ImportScreen() {
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
-        Importar usuarios
+        <RouteTitleText />
       </Title>
       <Card>
         <Stack gap="md">

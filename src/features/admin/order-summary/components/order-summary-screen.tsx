@@ -4,6 +4,7 @@ import { FreshnessNote } from '#components/freshness-note';
 import { AlertIcon } from '#components/alert-icon';
 import { OfflineState } from '#components/offline-state';
 import { PageLoader } from '#components/page-loader';
+import { RouteTitleText } from '#components/route-title';
 import { DOWNLOAD_FAILED, saveOrderSummary } from '#features/admin/order-summary/commands.ts';
 import { useSummaryView } from '#features/admin/order-summary/hooks/use-summary-view.ts';
 import { useOrderSummary } from '#features/admin/order-summary/queries.ts';
@@ -61,7 +62,7 @@ export function OrderSummaryScreen({ userId }: { userId: number }) {
     <Stack gap="lg">
       <Stack gap={2}>
         <Title order={1} size="h2">
-          Resumen de pedidos
+          <RouteTitleText />
         </Title>
         <FreshnessNote fetchedAt={summary.fetchedAt} isStale={summary.isStale} />
       </Stack>

@@ -6,6 +6,7 @@ import { canGrantExtraTime, usesPlatformStep } from '#domain/profiles';
 import { paths } from '#domain/paths';
 import { errorMessage } from '#api/http';
 import { AlertIcon } from '#components/alert-icon';
+import { RouteTitleText } from '#components/route-title';
 import { browseAsAgent } from '#features/admin/simulated-navigation/commands.ts';
 import { useCascade } from '#features/admin/simulated-navigation/hooks/use-cascade.ts';
 import { ListSelect } from '#features/admin/simulated-navigation/components/list-select.tsx';
@@ -55,7 +56,7 @@ export function SimulatedNavigationScreen({ user }: { user: SessionUser }) {
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
-        Navegación Simulada
+        <RouteTitleText />
       </Title>
       <Card>
         <Stack gap="md">

@@ -51,7 +51,7 @@ export function CatalogueScreen({ rewards }: { rewards: RewardsUser }) {
   if (catalogue.status === 'offline') {
     return (
       <Stack gap="lg">
-        <ScreenTitle title="Catálogo de premios" />
+        <ScreenTitle />
         <OfflineState onRetry={() => void catalogue.revalidate()}>Abre el catálogo con conexión una vez para verlo sin conexión.</OfflineState>
       </Stack>
     );
@@ -87,7 +87,6 @@ export function CatalogueScreen({ rewards }: { rewards: RewardsUser }) {
   return (
     <Stack gap="lg">
       <ScreenTitle
-        title="Catálogo de premios"
         fetchedAt={catalogue.fetchedAt}
         isStale={catalogue.isStale}
         aside={

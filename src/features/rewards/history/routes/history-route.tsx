@@ -36,7 +36,7 @@ function HistoryScreen({ userId }: { userId: number }) {
   const history = useImpsHistory(userId);
   return (
     <Stack gap="lg" maw={760}>
-      <ScreenTitle title="Historial de IMPs" fetchedAt={history.fetchedAt} isStale={history.isStale} />
+      <ScreenTitle fetchedAt={history.fetchedAt} isStale={history.isStale} />
       <LapsesCard userId={userId} />
       {history.isLoading ? (
         <PageLoader label="Cargando movimientos..." />

@@ -17,7 +17,7 @@ export default function OrdersRoute() {
 
 function OrdersScreen({ userId }: { userId: number }) {
   const orders = useOrders(userId);
-  const title = <ScreenTitle title="Mis Premios" fetchedAt={orders.fetchedAt} isStale={orders.isStale} />;
+  const title = <ScreenTitle fetchedAt={orders.fetchedAt} isStale={orders.isStale} />;
   if (orders.isLoading) {
     return (
       <Stack gap="lg">
