@@ -8,6 +8,7 @@ import { bannerAttributes, firstBannerArt, inDisplayOrder } from '#domain/traini
 import { sessionAtom } from '#offline/session';
 import { useShellArt } from '#offline/shell-hint';
 import { QueryFallback } from '#components/offline-state';
+import { useRepasoRound } from '#data/repaso';
 import { useCalendar } from '#data/shared-reads';
 import { useFirstBannerClick } from '#features/home/hooks/use-first-banner-click.ts';
 import { AttributeAvatars } from '#features/home/components/attribute-avatars.tsx';
@@ -27,6 +28,8 @@ import { StaffTools } from '#features/home/components/staff-tools.tsx';
  */
 export function HomeScreen({ user }: { user: SessionUser }) {
   const calendar = useCalendar(user.id);
+  const earner = takesPart(user);
+  const repaso = useRepasoRound(earner ? user.id : null);
   const onBannerClick = useFirstBannerClick(user.id);
   const impersonating = useAtomValue(sessionAtom).originalUser !== null;
   const now = new Date();
@@ -35,8 +38,9 @@ export function HomeScreen({ user }: { user: SessionUser }) {
   // The next visit's static shell paints this banner before any JavaScript (its LCP).
   useShellArt(user, attributes ? firstBannerArt(attributes) : null);
 
-  if (!attributes) {
-    if (calendar.isLoading) return <HomeSkeleton />;
+  // The Repaso line comes in with the rest of the screen: arriving later, it would push it down.
+  if (!attributes || repaso.isLoading) {
+    if (attributes || calendar.isLoading) return <HomeSkeleton />;
     return (
       <Stack gap="md">
         <PageHeading />
@@ -46,12 +50,11 @@ export function HomeScreen({ user }: { user: SessionUser }) {
   }
 
   const enabled = inDisplayOrder(attributes).filter((a) => a.enabled);
-  const earner = takesPart(user);
   return (
     <Stack gap="xl">
       <PageHeading />
       <BannerCarousel banners={banners} onBannerClick={onBannerClick} />
-      {earner && <RepasoLine userId={user.id} />}
+      {earner && <RepasoLine round={repaso.data} />}
       <AttributeAvatars calendar={attributes} now={now} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         {earner ? (

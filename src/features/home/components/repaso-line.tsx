@@ -2,16 +2,15 @@ import { Link } from 'react-router-dom';
 import { Anchor, Card, Group, Text, ThemeIcon } from '@mantine/core';
 import { paths } from '#domain/paths';
 import { repasoHomeLine } from '#domain/repaso';
-import { unansweredOnDevice, useRepasoRound } from '#data/repaso';
+import { unansweredOnDevice, type RepasoOnDevice } from '#data/repaso';
 
 /**
  * "Repaso: N preguntas" on the home, linking to the round, while one is due: read from the
  * device's copy of the round, so it goes as soon as the last question is answered, offline too.
  * Nothing when no round is due (or none is known yet).
  */
-export function RepasoLine({ userId }: { userId: number }) {
-  const round = useRepasoRound(userId);
-  const due = unansweredOnDevice(round.data).length;
+export function RepasoLine({ round }: { round: RepasoOnDevice | undefined }) {
+  const due = unansweredOnDevice(round).length;
   if (due === 0) return null;
   return (
     <Card withBorder radius="lg" padding="md">
