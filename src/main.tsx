@@ -4,7 +4,6 @@ import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import './app/global.css';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { App, prepareStart } from '#app/app.tsx';
 import { Providers } from '#app/providers.tsx';
 import { stylesReady } from '#app/shell/shell.ts';
@@ -19,8 +18,8 @@ if (!root) throw new Error('Missing #root element');
 // A transition: React renders the first screen in slices and yields to the browser between
 // them, so start-up has no long task (the first paint's frame is on screen meanwhile). Not
 // before the app's stylesheets, which the first paint added with this script, have loaded, and
-// in a task of its own: not in the one that evaluated this file.
-void Promise.all([stylesReady(), nextTask()]).then(() =>
+// in a task of its own: not in the one that evaluated this file (nor React DOM's: react-root.ts).
+void Promise.all([stylesReady(), nextTask(), import('#app/react-root.ts')]).then(([, , { createRoot }]) =>
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>

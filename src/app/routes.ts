@@ -40,8 +40,8 @@ export interface AppRoute {
   keys?: RouteKeys;
 }
 
-/** Loaded with every screen, before it: the router (src/app/app.tsx loads it). */
-export const APP_FILES = ['app/router.tsx'] as const;
+/** Loaded with every screen, before it: the router (src/app/app.tsx loads it) and React DOM (src/main.tsx). */
+export const APP_FILES = ['app/router.tsx', 'app/react-root.ts'] as const;
 
 /** Loaded with every signed-in screen, before it: the session guard and the layout. */
 export const SIGNED_IN_FILES = ['app/guards.tsx', 'app/layouts/signed-in-layout.tsx'] as const;

@@ -3,7 +3,7 @@
 // credit, what has lapsed by `now`, and what the user may spend. Pure: `now` is passed in;
 // no I/O, no clock. Never lets a lapse take more than what remains of a credit, so an expiry
 // can never push a balance below zero.
-import { calendarDay } from './calendar';
+import { calendarDay, compareDays } from './calendar';
 import { sourceKeys } from './points.ts';
 
 export type LedgerKind = 'activity' | 'prize' | 'redemption' | 'refund' | 'expiry';
@@ -188,7 +188,7 @@ export function upcomingLapses(fifo: Pick<FifoResult, 'credits'>, now: Date, lim
       byDay.set(day, { day, expiresAt: c.expiresAt, amount: c.remaining });
     }
   }
-  return [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day)).slice(0, limit);
+  return [...byDay.values()].sort((a, b) => compareDays(a.day, b.day)).slice(0, limit);
 }
 
 /** Notices before a batch lapses, days ahead: each sent once (its key names the day and the lead). */

@@ -3,7 +3,7 @@
 // days of an attribute's month. Pure: `now` is passed in; never reads the clock, a database
 // or the network. The server's counters and its set-based rebuild both follow these rules.
 import type { NUDGE_STATES } from '#contract/coaching';
-import { calendarDay, PROGRAMME_TIME_ZONE } from './calendar';
+import { calendarDay, compareDays, PROGRAMME_TIME_ZONE } from './calendar';
 import { trainingFinishedAt } from './ranking';
 import { QUIZZES_PER_ATTRIBUTE } from './training';
 
@@ -131,5 +131,5 @@ export function monthDays(monthStart: string, monthEnd: string): string[] {
 /** The dated attribute just before `month_start` (by month), or null for the first. */
 export function previousAttribute<T extends { month_start: string | null }>(entries: readonly T[], monthStart: string): T | null {
   return entries.filter((e) => e.month_start !== null && e.month_start < monthStart)
-    .sort((a, b) => (b.month_start as string).localeCompare(a.month_start as string))[0] ?? null;
+    .sort((a, b) => compareDays(b.month_start as string, a.month_start as string))[0] ?? null;
 }

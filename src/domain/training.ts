@@ -2,7 +2,7 @@
 // which quiz, the padlock, the 10 % progress milestones, and the calendar's NEW attribute.
 // Pure: `now` is passed in; never reads the clock, storage or the network.
 import type { Video } from '#contract/training';
-import { currentAttribute, isAvailableOn, type CalendarEntry } from './calendar';
+import { compareDays, currentAttribute, isAvailableOn, type CalendarEntry } from './calendar';
 import { attributeArt } from './attributes';
 
 export const QUIZZES_PER_ATTRIBUTE = 2;
@@ -120,7 +120,7 @@ export function isNewAttribute(calendar: readonly Dated[], attributeId: number, 
 export function bannerAttributes<T extends Pick<CalendarEntry, 'enabled' | 'month_start' | 'display_order'>>(calendar: readonly T[]): T[] {
   return calendar
     .filter((a) => a.enabled)
-    .sort((a, b) => (b.month_start ?? '').localeCompare(a.month_start ?? '') || a.display_order - b.display_order);
+    .sort((a, b) => compareDays(b.month_start ?? '', a.month_start ?? '') || a.display_order - b.display_order);
 }
 
 /** A banner's two files, as its <picture> shows them (wide, and phones under 48em). */
