@@ -11,6 +11,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { launchChromium } from './lib/chromium.ts';
 import { median } from './lib/stats.ts';
+import { MEDIA_COOKIE } from '#server/media/access-cookie';
 import { compareWithYardsticks } from './lib/yardsticks.ts';
 
 export const LIGHTHOUSE_ROUTES = ['/login', '/home', '/dashboard/accesible', '/ranking/accesible', '/premios'];
@@ -63,7 +64,10 @@ interface Session {
 async function writeSession(port: number, baseUrl: string, session: Session): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    const page = await browser.contexts()[0]!.newPage();
+    const context = browser.contexts()[0]!;
+    // A signed-in device also holds the media cookie its sign-in answer set (server/media/access-cookie.ts).
+    await context.addCookies([{ name: MEDIA_COOKIE, value: session.token, url: `${baseUrl}/media/`, httpOnly: true, sameSite: 'Lax' }]);
+    const page = await context.newPage();
     // A JSON endpoint of the same origin: storage is per origin and the app is not loaded.
     await page.goto(`${baseUrl}/api/health`);
     await page.evaluate(

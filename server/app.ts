@@ -35,6 +35,7 @@ import { syncGatePlugin } from './modules/sync/gate.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { LocalGiftCardProvider, type GiftCardProvider } from './modules/rewards/gift-card-provider.ts';
 import { rewardsRoutes } from './modules/rewards/routes.ts';
+import { firstProductImage } from './modules/rewards/repository.ts';
 import { programmeRoutes } from './modules/programme/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
@@ -235,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(staticAppPlugin, {
     distDir: resolve(options.distDir ?? 'dist'),
     firstBanner: () => readCache.read('page.firstBanner', async () => firstBannerArt(await attributes.list())),
+    firstPrize: () => readCache.read('page.firstPrize', () => firstProductImage(deps.db)),
   });
 
   return app;

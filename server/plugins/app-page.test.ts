@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVED_ART_FILE_META, SERVED_ART_META } from '#contract/common';
+import { SERVED_ART_FILE_META, SERVED_ART_META, SERVED_PRIZE_META } from '#contract/common';
 import { firstBannerArt } from '#domain/training';
 import { invalidationsDelivered } from '#server/modules/auth/session-channel';
 import { listProducts } from '#server/modules/rewards/repository';
@@ -98,12 +98,27 @@ describe('the page a navigation gets', () => {
     expect(servedArt(await page('/home'))).toBeNull();
   });
 
-  it('never carries a prize image: the catalogue\'s images are media-store files, for members only (issue 36)', async () => {
+  it('names on /premios, and preloads, the catalogue\'s first prize image, never the file itself (members-only media, issue 36); nothing elsewhere', async () => {
     const [first] = await listProducts(ctx.db);
     expect(first?.imagen).toMatch(/^\/media\/u\/[0-9a-f]{64}\.svg$/);
-    for (const url of ['/premios', '/Premios/', '/home']) {
+    for (const url of ['/premios', '/Premios/']) {
       const html = await page(url);
-      expect(html, url).not.toContain('/media/u/');
+      expect(html, url).toContain(`<meta name="${SERVED_PRIZE_META}" content="${first!.imagen}">`);
+      expect(html, url).toContain(`<link rel="preload" as="image" href="${first!.imagen}" fetchpriority="high">`);
+      expect(html, url).not.toMatch(/data:image|<svg/);
+    }
+    for (const url of ['/home', '/premios/x', '/mis-ingresos']) expect(await page(url), url).not.toContain('/media/u/');
+    // The page names it; the media store still answers members only.
+    const anonymous = await ctx.app.inject({ method: 'GET', url: first!.imagen });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('names no prize when the catalogue is empty', async () => {
+    await ctx.db.updateTable('products').set({ disponible: 0 }).execute();
+    try {
+      await expect.poll(async () => (await page('/premios')).includes(SERVED_PRIZE_META), { timeout: 10_000 }).toBe(false);
+    } finally {
+      await ctx.db.updateTable('products').set({ disponible: 1 }).execute();
     }
   });
 

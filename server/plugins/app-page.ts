@@ -7,11 +7,14 @@
 // file the build lacks is preloaded from <head> instead. Compressed once per variant. The service
 // worker's precached copy has neither; by then the device has its own hint and its art cached.
 // The catalogue's prize images are media-store files, for members only (issue 36): the page,
-// which anyone may fetch, never carries one.
+// which anyone may fetch, never carries one. The page of /premios only names the first one's
+// file, and preloads it: the request carries the member's media cookie, and the shell paints
+// it in the first card's place for an agent who can see the catalogue (boot.ts).
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVED_ART_FILE_META, SERVED_ART_META } from '#contract/common';
+import { SERVED_ART_FILE_META, SERVED_ART_META, SERVED_PRIZE_META } from '#contract/common';
+import { paths } from '#domain/paths';
 import { attributeArt, attributeIdFromSlug } from '#domain/attributes';
 import type { BannerArt } from '#domain/training';
 
@@ -32,6 +35,8 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 export interface PageFacts {
   art: BannerArt | null;
   preload: BannerArt | null;
+  /** The catalogue's first prize image, on /premios only (a media-store path, never the file). */
+  prize?: string | null;
 }
 
 const routeOf = (path: string) => path.toLowerCase().replace(/\/+$/, '') || '/';
@@ -47,6 +52,16 @@ export function paintedArt(path: string, banner: BannerArt | null): BannerArt | 
   if (slug === undefined || attributeIdFromSlug(slug) === null) return null;
   const art = attributeArt(slug);
   return { wide: art.hero, compact: art.heroCompact };
+}
+
+/** A media-store file's path (/media/u/<sha-256>.<ext>): nothing else is named by the page. */
+const MEDIA_FILE = /^\/media\/u\/[0-9a-f]{64}\.[a-z0-9]{1,5}$/;
+
+/** The prize image the shell paints first on `path`: the catalogue's first, on /premios only. */
+export async function paintedPrize(path: string, firstPrize: () => Promise<string | null>): Promise<string | null> {
+  if (routeOf(path) !== paths.catalogue.path) return null;
+  const image = await firstPrize();
+  return image && MEDIA_FILE.test(image) ? image : null;
 }
 
 /** One <link rel=preload> per picture source, each for the widths that show it (the shell's <picture>). */
@@ -73,10 +88,17 @@ export function pageWithArt(
   art: BannerArt | null,
   preload: BannerArt | null = null,
   readArt: (href: string) => string | null = () => null,
+  prize: string | null = null,
 ): string {
   const lines = [
     ...(art ? [`<meta name="${SERVED_ART_META}" content="${escapeAttribute(`${art.wide} ${art.compact}`)}">`] : []),
     ...(preload ? paintedLines(preload, readArt) : []),
+    ...(prize
+      ? [
+          `<meta name="${SERVED_PRIZE_META}" content="${escapeAttribute(prize)}">`,
+          `<link rel="preload" as="image" href="${escapeAttribute(prize)}" fetchpriority="high">`,
+        ]
+      : []),
   ];
   if (lines.length === 0) return html;
   return html.replace(/<head>/i, (head) => `${head}\n    ${lines.join('\n    ')}`);
@@ -100,19 +122,19 @@ export function appPage(distDir: string): (facts: PageFacts, acceptEncoding: str
   let readAt = -1;
   let html = '';
   const built = new Map<string, Built>();
-  return ({ art, preload }, acceptEncoding) => {
+  return ({ art, preload, prize = null }, acceptEncoding) => {
     const changedAt = statSync(file).mtimeMs;
     if (changedAt !== readAt) {
       readAt = changedAt;
       html = readFileSync(file, 'utf8');
       built.clear();
     }
-    const key = [art, preload].map((a) => (a ? `${a.wide} ${a.compact}` : '')).join('|');
+    const key = [...[art, preload].map((a) => (a ? `${a.wide} ${a.compact}` : '')), prize ?? ''].join('|');
     let page = built.get(key);
     if (!page) {
-      const raw = Buffer.from(pageWithArt(html, art, preload, readArt), 'utf8');
+      const raw = Buffer.from(pageWithArt(html, art, preload, readArt, prize), 'utf8');
       page = { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw) };
-      // A home banner a month and a dashboard each: the bound only guards against a calendar edited in a loop.
+      // A home banner a month, a dashboard each and the catalogue's: the bound only guards against a calendar edited in a loop.
       if (built.size >= 32) built.clear();
       built.set(key, page);
     }

@@ -12,7 +12,7 @@ import { API_BASE } from '#contract/common';
 import { paths } from '#domain/paths';
 import { HttpError } from '#server/http-error';
 import type { BannerArt } from '#domain/training';
-import { appPage, paintedArt } from './app-page.ts';
+import { appPage, paintedArt, paintedPrize } from './app-page.ts';
 import { appPlugin } from './plugin.ts';
 
 const STATIC_PREFIXES = ['/assets/', '/media/', '/art/', '/icons/'];
@@ -57,9 +57,11 @@ export interface StaticAppOptions {
   distDir: string;
   /** The first home banner, for the page's <meta> (app-page.ts); null when there is none. */
   firstBanner?: () => Promise<BannerArt | null>;
+  /** The catalogue's first prize image, named by the page of /premios (app-page.ts); null when none. */
+  firstPrize?: () => Promise<string | null>;
 }
 
-export const staticAppPlugin = appPlugin<StaticAppOptions>('static-app', async (app: FastifyInstance, { distDir, firstBanner }) => {
+export const staticAppPlugin = appPlugin<StaticAppOptions>('static-app', async (app: FastifyInstance, { distDir, firstBanner, firstPrize }) => {
   const hasBuild = existsSync(join(distDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -80,7 +82,8 @@ export const staticAppPlugin = appPlugin<StaticAppOptions>('static-app', async (
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const art = firstBanner ? await firstBanner().catch(() => null) : null;
-    const page = pageFor({ art, preload: paintedArt(path, art) }, String(request.headers['accept-encoding'] ?? ''));
+    const prize = firstPrize ? await paintedPrize(path, firstPrize).catch(() => null) : null;
+    const page = pageFor({ art, preload: paintedArt(path, art), prize }, String(request.headers['accept-encoding'] ?? ''));
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     if (page.encoding) reply.header('content-encoding', page.encoding);
     return reply.send(page.body);

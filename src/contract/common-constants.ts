@@ -29,3 +29,10 @@ export const SERVED_ART_META = 'impecable-art';
  */
 export const SERVED_ART_FILE_META = 'impecable-art-file';
 
+/**
+ * The <meta> of /premios' page naming the catalogue's first prize image (its /media/u/ path,
+ * never the file: the media store answers members only), for the shell to paint it in the
+ * first card's place (server/plugins/app-page.ts; src/app/shell/boot.ts).
+ */
+export const SERVED_PRIZE_META = 'impecable-prize';
+

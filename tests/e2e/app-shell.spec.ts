@@ -84,25 +84,6 @@ test.describe('without the app’s JavaScript', () => {
     }
   });
 
-  test('/premios paints no prize before the app: prize images are members-only store files, which the app then shows', async ({ page, signInAs }) => {
-    await signInAs('ana');
-    await page.setViewportSize(PHONE);
-    await blockAppScripts(page);
-    const response = await page.goto('/premios');
-    expect(await response!.text()).not.toContain('/media/u/');
-    const shell = shellOf(page);
-    await expect(shell).toBeAttached();
-    await expect(shell).not.toHaveAttribute('data-prize', '');
-    await page.unroute(APP_SCRIPTS);
-    await page.goto('/premios');
-    await expect(shell).toHaveCount(0);
-    const first = page.getByRole('article').first().locator('img');
-    await expect(first).toBeVisible();
-    expect(await first.getAttribute('src')).toMatch(/^\/media\/u\/[0-9a-f]{64}\.svg$/);
-    await expect(first).toHaveJSProperty('complete', true);
-    expect(await first.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  });
-
   test('a first visit, with no hint on the device, paints the month’s first banner the page names, where the app then shows it', async ({ page, signInAs }) => {
     await signInAs('bruno');
     await expect(page.getByRole('region', { name: 'Atributos destacados' }).locator('img').first()).toBeVisible();
@@ -173,6 +154,41 @@ test.describe('without the app’s JavaScript', () => {
     }
   });
 
+  test('/premios paints the catalogue’s first prize, which the page names, where the screen’s first card then shows it', async ({ page, signInAs }) => {
+    await signInAs('ana');
+    for (const viewport of [PHONE, KIOSK]) {
+      await page.setViewportSize(viewport);
+      await blockAppScripts(page);
+      await page.goto('/premios');
+      const shell = shellOf(page);
+      await expect(shell).toHaveAttribute('data-prize', '');
+      const framed = shell.locator('#as-prize');
+      await expect.poll(() => framed.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const src = await framed.getAttribute('src');
+      expect(src).toMatch(/^\/media\/u\/[0-9a-f]{64}\.svg$/);
+      const box = await boxOf(shell.locator('article').first());
+      await page.unroute(APP_SCRIPTS);
+      await page.goto('/premios');
+      await expect(shell).toHaveCount(0);
+      const card = page.getByRole('article').first();
+      await expect(card.locator('img')).toHaveAttribute('src', src!);
+      const real = await boxOf(card);
+      expectSameBox({ ...real, height: 0 }, { ...box, height: 0 }, `${viewport.width} first prize card`);
+    }
+  });
+
+  test('without a member’s media cookie the prize is refused, and the frame keeps its bones', async ({ page, signInAs }) => {
+    await signInAs('ana');
+    await page.context().clearCookies();
+    await blockAppScripts(page);
+    await page.goto('/premios');
+    const shell = shellOf(page);
+    await expect(shell).toHaveAttribute('data-frame', 'screen');
+    await expect(shell.locator('.as-screen-bones > *')).toBeVisible();
+    await expect(shell).not.toHaveAttribute('data-prize');
+    await expect(shell.getByText('Catálogo de premios', { exact: true }).filter({ visible: true })).toHaveCount(1);
+  });
+
   test('the shell never shows a balance that is not the signed-in user’s', async ({ page, signInAs }) => {
     const { user } = await signInAs('ana');
     await expect(new AppShell(page).balance()).toContainText(/\d/);
@@ -183,7 +199,7 @@ test.describe('without the app’s JavaScript', () => {
     await page.reload();
     const shell = shellOf(page);
     await expect(shell).toHaveAttribute('data-frame', 'screen');
-    await expect(shell.getByText('Catálogo de premios', { exact: true })).toBeVisible();
+    await expect(shell.getByText('Catálogo de premios', { exact: true }).filter({ visible: true })).toHaveCount(1);
     await expect(shell.getByText(`Hola, ${user.nick_name}`, { exact: true })).toBeVisible();
     await expect(shell.getByText('99.999')).toBeHidden();
     await expect(shell.locator('.as-balance-bone > *')).toBeVisible();

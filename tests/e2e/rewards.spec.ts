@@ -80,7 +80,8 @@ test.describe('straight from the network (no service worker answering first)', (
       await held;
       await route.continue();
     });
-    await new CataloguePage(page).open();
+    // The page preloads the first prize, held too: its load event waits for it.
+    await page.goto('/premios', { waitUntil: 'domcontentloaded' });
     const card = page.getByRole('article').first();
     const button = card.getByRole('button', { name: 'Canjear' });
     await expect(button).toBeVisible();

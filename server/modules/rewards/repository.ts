@@ -37,6 +37,12 @@ async function toProducts(db: Kysely<Database>, rows: ProductRow[]): Promise<Pro
 /** The catalogue's products, listed ones only, in display order. */
 const listed = (db: Kysely<Database>) => db.selectFrom('products').where('disponible', '=', 1).orderBy('display_order').orderBy('id');
 
+/** The image of the catalogue's first prize (the same for everyone), for the page of /premios. */
+export async function firstProductImage(db: Kysely<Database>): Promise<string | null> {
+  const row = await listed(db).select('imagen').limit(1).executeTakeFirst();
+  return row?.imagen || null;
+}
+
 /** The catalogue: listed products in display order. */
 export async function listProducts(db: Kysely<Database>): Promise<Product[]> {
   const rows = await listed(db).selectAll().execute();

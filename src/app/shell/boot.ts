@@ -6,10 +6,11 @@
 // never a wrong name. React removes the frame when its first screen commits (shell.ts).
 import { attributeArt, attributeIdFromSlug } from '#domain/attributes';
 import { guardRedirect, navigationBanner, signedInLoginRedirect } from '#domain/navigation';
-import { isAgentProfile } from '#domain/profiles';
+import { isAgentProfile, takesPart } from '#domain/profiles';
+import { hasRewardsAccess } from '#domain/rewards';
 import { matchPattern, normalizePath, paths, signInPage } from '#domain/paths';
 import { readShellHint, readStoredSession, type ShellHint } from '#offline/stored-session';
-import { SERVED_ART_FILE_META, SERVED_ART_META } from '#contract/common-constants';
+import { SERVED_ART_FILE_META, SERVED_ART_META, SERVED_PRIZE_META } from '#contract/common-constants';
 import type { SessionUser } from '#contract/session';
 import { ROUTES, type AppRoute } from '#app/routes.ts';
 
@@ -91,6 +92,29 @@ export function servedArt(doc: Document): Art | null {
 export function servedFile(doc: Document, href: string): string {
   const src = doc.querySelector(`meta[name="${SERVED_ART_FILE_META}"][content="${href}"]`)?.getAttribute('data-src') ?? '';
   return src.startsWith('data:image/svg+xml,') ? src : href;
+}
+
+/** The catalogue's first prize image the server named in the page (a media-store file only), or null. */
+export function servedPrize(doc: Document): string | null {
+  const image = doc.querySelector(`meta[name="${SERVED_PRIZE_META}"]`)?.getAttribute('content') ?? '';
+  return /^\/media\/u\/[0-9a-f]{64}\.[a-z0-9]{1,5}$/.test(image) ? image : null;
+}
+
+/**
+ * Whether /premios will open with its grid of prizes for `user`: an agent of a brand with the
+ * catalogue, as themselves (impersonation, staff and offline put a notice above it).
+ */
+export function opensOnPrizes(user: SessionUser, impersonating: boolean, online: boolean): boolean {
+  return takesPart(user) && hasRewardsAccess(user.marca_id) && !impersonating && online;
+}
+
+/** Paints the catalogue's first prize in the first card's place; without it (a refused image) the frame keeps its bones. */
+function paintPrize(doc: Document, shell: HTMLElement, image: string): void {
+  const img = doc.getElementById('as-prize');
+  if (!img) return;
+  img.addEventListener('error', () => shell.removeAttribute('data-prize'), { once: true });
+  img.setAttribute('src', image);
+  shell.setAttribute('data-prize', '');
 }
 
 /** The dashboard's banner of the attribute the path names (a known slug only). */
@@ -244,6 +268,8 @@ export function bootShell(win: Window, files: BootFiles): void {
     }
     const hero = frame === 'dashboard' ? dashboardArt(params) : null;
     if (hero) paintArt(doc, shell, hero, 'as-hero');
+    const prize = path === paths.catalogue.path && opensOnPrizes(user, !!session?.originalUser, win.navigator.onLine !== false) ? servedPrize(doc) : null;
+    if (prize) paintPrize(doc, shell, prize);
     const title = route ? routeTitle(route, params, win.location.search) : '';
     if (title) {
       text('as-title', title);

@@ -1,7 +1,7 @@
 // The first paint's frame (#app-shell), rendered to static markup at build time
 // (scripts/vite/app-shell.ts) from the app's own parts: the header, the sign-in card and pitch,
-// the status card, Mantine's skeletons. Every frame is in this one tree; the inline script
-// (boot.ts) picks one (data-frame), fills the slots (as-* ids) and sets data-* switches, which
+// the status card, the catalogue's first card, Mantine's skeletons. Every frame is in this one
+// tree; the inline script (boot.ts) picks one (data-frame), fills the slots (as-* ids) and sets data-* switches, which
 // shell.css reads. It paints before any of the app's JavaScript and is never hydrated: React
 // removes it when its first screen commits (shell.ts). No router, no store, no device data.
 import type { ReactNode } from 'react';
@@ -23,12 +23,21 @@ import { LoginCard, SignInBone } from '#features/auth/components/login-card.tsx'
 import { LoginPitch } from '#features/auth/components/login-pitch.tsx';
 import { StatusCard } from '#features/auth/components/session-status-screen.tsx';
 import { BellButton } from '#features/notifications/components/bell-button.tsx';
+import { CardLook, CatalogueGrid } from '#features/rewards/catalogue/components/product-card.tsx';
+import { ScreenTitle } from '#features/rewards/components/screen-title.tsx';
+import { paths } from '#domain/paths';
+import { ROUTES } from '#app/routes.ts';
+import imageClasses from '#features/rewards/components/product-image.module.css';
 
 /** A part shown only in some frames or states (shell.css hides it otherwise); it takes no box of its own. */
 function Part({ name, inline = false, children }: { name: string; inline?: boolean; children: ReactNode }) {
   const Tag = inline ? 'span' : 'div';
   return <Tag className={`as-part as-${name}`}>{children}</Tag>;
 }
+
+/** /premios' title, for its frame's own title row (the catalogue's: with the balance beside it). */
+const catalogueTitle = ROUTES.find((route) => route.path === paths.catalogue.path)?.title;
+const CATALOGUE_TITLE = typeof catalogueTitle === 'string' ? catalogueTitle : '';
 
 /** An empty slot the inline script fills (its text, or an image's files). */
 const slot = (id: string) => <span id={id} />;
@@ -117,10 +126,25 @@ function SignedIn() {
           </div>
         </Part>
         <Part name="screen">
-          <Stack gap="lg">
-            <Skeleton height={180} radius="lg" />
-            <Skeleton height={120} radius="lg" />
-          </Stack>
+          {/* /premios: the catalogue's first prize (the page names it: boot.ts), where the screen shows it. */}
+          <Part name="prize">
+            <Stack gap="lg">
+              <ScreenTitle title={CATALOGUE_TITLE} aside={<Skeleton height={37} width={170} radius="md" />} />
+              <CatalogueGrid>
+                <CardLook index={0} media={<img id="as-prize" className={imageClasses.image} alt="" fetchPriority="high" />}>
+                  <Skeleton height={22} width="70%" radius="sm" />
+                  <Skeleton height={22} width="40%" radius="sm" />
+                  <Skeleton height={36} radius="md" mt="xs" />
+                </CardLook>
+              </CatalogueGrid>
+            </Stack>
+          </Part>
+          <Part name="screen-bones">
+            <Stack gap="lg">
+              <Skeleton height={180} radius="lg" />
+              <Skeleton height={120} radius="lg" />
+            </Stack>
+          </Part>
         </Part>
       </PageContainer>
       <Part name="banner">

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useState } from 'react';
-import { Alert, Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import type { Product } from '#contract/rewards';
 import { formatPoints } from '#domain/format';
@@ -14,7 +14,7 @@ import type { RewardsUser } from '#features/rewards/hooks/use-rewards-user.ts';
 import { useBalance } from '#data/shared-reads';
 import { refreshAfterRedeem, useCatalogue } from '#features/rewards/queries.ts';
 import { useRedeem } from '../hooks/use-redeem.ts';
-import { ProductCard } from './product-card.tsx';
+import { CatalogueGrid, ProductCard } from './product-card.tsx';
 
 /** Cards in the screen's first commit: the first row on a kiosk (the first screenful). */
 const FIRST_CARDS = 3;
@@ -120,11 +120,11 @@ export function CatalogueScreen({ rewards }: { rewards: RewardsUser }) {
       {catalogue.data.length === 0 ? (
         <Text c="dimmed">Todavía no hay premios en el catálogo.</Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="lg">
+        <CatalogueGrid>
           {catalogue.data.slice(0, FIRST_CARDS).map(card)}
           {/* The cards below the first row come in a commit of their own (components/later.tsx). */}
           <Later>{catalogue.data.slice(FIRST_CARDS).map((product, index) => card(product, FIRST_CARDS + index))}</Later>
-        </SimpleGrid>
+        </CatalogueGrid>
       )}
       <Suspense fallback={null}>
         {infoAsked && <ProductInfoModal product={info} onClose={() => setInfo(null)} />}
