@@ -47,4 +47,17 @@ describe('rewards rules', () => {
   it.each([['5.00', '5\u00a0€'], ['8.50', '8,50\u00a0€'], ['100', '100\u00a0€'], [null, null], ['', null], ['n/a', null]])('face value %s reads %s', (value, expected) => {
     expect(formatFaceValue(value)).toBe(expected);
   });
+
+  it('writes a face value as Intl writes es-ES euros: whole ones without decimals, else two', () => {
+    const whole = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+    const cents = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
+    const values = ['0', '1', '9999', '10000', '1234567', '0.5', '8.5', '8.50', '12345.67', '1.005', '2.675', '-5', '-5.5', '99.999'];
+    let seed = 11;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let i = 0; i < 1000; i++) values.push(String(Math.round(random() * 10 ** Math.floor(random() * 7)) / (random() < 0.5 ? 1 : 100)));
+    for (const value of values) {
+      const face = Number(value);
+      expect(formatFaceValue(value), value).toBe((Number.isInteger(face) ? whole : cents).format(face));
+    }
+  });
 });

@@ -3,6 +3,7 @@
 // movement. Pure and shared: the server refuses what the app disables, by the same rules.
 // Never reads the balance itself: callers pass the figure they trust.
 import type { Product, ValueOption } from '#contract/rewards';
+import { formatNumber } from './format';
 
 /** Spec 6: the catalogue, own orders and the IMPs history are for brand id 2 only. */
 export const REWARDS_BRAND_ID = 2;
@@ -35,17 +36,20 @@ export function needsValueSelector(product: Pick<Product, 'valores'>): boolean {
   return product.valores.length > 1;
 }
 
-// A gift card's face value is money, unlike IMPs: whole euros without decimals, else two. Built
-// on first use, not when the module loads (src/domain/format.ts says why).
-let wholeEuros: Intl.NumberFormat | undefined;
-let euros: Intl.NumberFormat | undefined;
-
-/** "5 €" or "8,50 €" for a face value as the provider spells it ("8.50"); null when there is none. */
+/**
+ * "5 €" or "8,50 €" for a face value as the provider spells it ("8.50"); null when there is none.
+ * Money, unlike IMPs: whole euros without decimals, else two. Written out on formatNumber, as
+ * Intl's es-ES euros would write it (rewards.test.ts compares them): the catalogue's first
+ * cards show it, and a page's first Intl object costs ~20 ms on a phone (src/domain/format.ts).
+ */
 export function formatFaceValue(valorChequemotiva: string | null): string | null {
   const face = valorChequemotiva === null || valorChequemotiva.trim() === '' ? Number.NaN : Number(valorChequemotiva);
   if (!Number.isFinite(face)) return null;
-  if (Number.isInteger(face)) return (wholeEuros ??= new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })).format(face);
-  return (euros ??= new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 })).format(face);
+  const text = formatNumber(face);
+  if (Number.isInteger(face)) return `${text}\u00a0€`;
+  // formatNumber rounds to cents and drops their trailing zeros: put them back.
+  const comma = text.indexOf(',');
+  return `${comma < 0 ? `${text},00` : text.padEnd(comma + 3, '0')}\u00a0€`;
 }
 
 /** Spec 2 "/mis-ingresos": + for `sumar`, - for anything else. */
