@@ -31,8 +31,11 @@ function screenOf(route: AppRoute): Load {
 
 const loadGuard: Load = () => import('#app/guards.tsx').then((m) => m.SessionGuard);
 const loadLayout: Load = () => import('#app/layouts/signed-in-layout.tsx').then((m) => m.SignedInLayout);
-/** Dexie and the app's tables, which the snapshot reader, the layout and most screens share. */
-const loadDatabase = () => import('#offline/db');
+/**
+ * Dexie, then the app's tables, which the snapshot reader, the layout and most screens share: two
+ * files evaluated a task apart (the library, then opening the tables), not one long task.
+ */
+const loadDatabase = () => import('dexie').then(() => import('#offline/db'));
 
 const screens = ROUTES.map((route) => ({ ...route, load: screenOf(route) }));
 type Screen = (typeof screens)[number];
