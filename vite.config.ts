@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { PRIZE_FRAME_FILE } from '#contract/common-constants';
 import { appShell } from './scripts/vite/app-shell.ts';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest)$/;
@@ -86,7 +87,8 @@ export default defineConfig(({ command }) => ({
         globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,woff2,webmanifest}'],
         // Attribute art (~170 KB of SVG) is precached so every screen is whole offline;
         // videos and product images are cached at run time (see sw/caching.ts).
-        globIgnores: ['media/**'],
+        // The first card of /premios is for the server's page only (server/plugins/app-page.ts).
+        globIgnores: ['media/**', PRIZE_FRAME_FILE],
         // A classic script in one file: the 'es' format makes the plugin pass rolldown the
         // deprecated inlineDynamicImports, a build warning nobody here can act on.
         rollupFormat: 'iife',

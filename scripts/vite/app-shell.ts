@@ -4,13 +4,15 @@
 // draws the route's frame (src/app/shell/inline.ts with its imports: the app's own route table
 // and rules, bundled by Vite) with the app's entry (src/main.tsx, a build input: the page itself
 // names no script) and where the files each route needs are listed (a module of their own, read
-// from the build's own bundle). The script adds them once the frame is painted: the one place
+// from the build's own bundle). /premios' first card is a file of its own (PRIZE_FRAME_FILE),
+// which the server puts in that page only. The script adds them once the frame is painted: the one place
 // that writes the app's tags, so the first paint waits for no file. Never writes elsewhere.
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin, type Rolldown } from 'vite';
 import type { BootFiles, RouteFiles } from '#app/shell/boot.ts';
 import { APP_FILES, ROUTES, SIGNED_IN_FILES } from '#app/routes.ts';
+import { PRIZE_FRAME_FILE, PRIZE_FRAME_SLOT } from '#contract/common-constants';
 import { renderFrame } from './frame.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
@@ -98,6 +100,8 @@ export function appShell(): Plugin {
   // In dev the page is asked for on every load: its script and frame are built once, again after an edit.
   let devScript: Promise<string> | null = null;
   let devFrame: ReturnType<typeof renderFrame> | null = null;
+  // In a build, /premios' first card (PRIZE_FRAME_FILE), written after the page (generateBundle).
+  let prizeFrame: string | null = null;
   // In a build, the route lists' module: named by the page, written after it (generateBundle).
   let routeModule: { fileName: string; source: string } | null = null;
   /** What the inline script is given: the entry, and where the route lists are. */
@@ -125,6 +129,8 @@ export function appShell(): Plugin {
           ctx.bundle ? bootScript(pageFiles(ctx.bundle)) : (devScript ??= bootScript(pageFiles(undefined))),
           ctx.bundle ? renderFrame() : (devFrame ??= renderFrame()),
         ]);
+        if (ctx.bundle) prizeFrame = `<style>${frame.prize.css}</style>${frame.prize.markup}`;
+        if (!frame.markup.includes(PRIZE_FRAME_SLOT)) throw new Error('app-shell: the frame lost the slot of /premios\' first card');
         return html
           .replace(STYLE_MARKER, () => `<style>${frame.css}</style>`)
           .replace(FRAME_MARKER, () => frame.markup)
@@ -135,8 +141,9 @@ export function appShell(): Plugin {
     generateBundle: {
       order: 'post',
       handler() {
-        if (!routeModule) throw new Error('app-shell: the page named no route lists');
+        if (!routeModule || !prizeFrame) throw new Error('app-shell: the page named no route lists, or no first card of /premios');
         this.emitFile({ type: 'asset', fileName: routeModule.fileName, source: routeModule.source });
+        this.emitFile({ type: 'asset', fileName: PRIZE_FRAME_FILE, source: prizeFrame });
       },
     },
   };

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attributesIn, classesIn, pruneCss, renderFrame } from './frame.ts';
+import { PRIZE_FRAME_SLOT } from '#contract/common-constants';
+import { attributesIn, classesIn, pruneCss, renderFrame, withoutRulesOf, type RenderedFrame } from './frame.ts';
 
 describe('pruneCss: only the CSS the frame’s markup can use', () => {
   const markup = '<div class="a b" style="--x: var(--read-inline)"><span class="c"></span></div>';
@@ -54,7 +55,7 @@ describe('pruneCss: only the CSS the frame’s markup can use', () => {
 });
 
 describe('the frame built from frame.tsx', () => {
-  let frame: { markup: string; css: string };
+  let frame: RenderedFrame;
   beforeAll(async () => {
     frame = await renderFrame();
   });
@@ -82,5 +83,22 @@ describe('the frame built from frame.tsx', () => {
 
   it('stays small: its CSS under 8 KB gzip', () => {
     expect(gzipSync(frame.css, { level: 9 }).length).toBeLessThan(8 * 1024);
+  });
+
+  it('leaves /premios’ first card out, in a slot, with the CSS that card needs beyond the frame’s', () => {
+    expect(frame.markup.split(PRIZE_FRAME_SLOT).length - 1).toBe(1);
+    expect(frame.markup).not.toContain('id="as-prize"');
+    expect(frame.prize.markup.split('id="as-prize"').length - 1).toBe(1);
+    expect(frame.prize.markup).not.toContain('<style');
+    // The card's own rules, and none the frame's CSS already has.
+    expect(frame.prize.css).toMatch(/\._card_\w+\{/);
+    expect(withoutRulesOf(frame.prize.css, frame.css)).toBe(frame.prize.css);
+  });
+});
+
+describe('withoutRulesOf', () => {
+  it('drops the top-level rules the other stylesheet has word for word, keeps blocks that differ', () => {
+    expect(withoutRulesOf('.a{color:red}@layer x{.b{margin:0}}.c{top:0}', '.a{color:red}@layer x{.b{margin:0}}')).toBe('.c{top:0}');
+    expect(withoutRulesOf('@layer x{.b{margin:1px}}', '@layer x{.b{margin:0}}')).toBe('@layer x{.b{margin:1px}}');
   });
 });

@@ -162,8 +162,36 @@ function takeStyles(markup: string): { markup: string; css: string[] } {
 
 let builds = 0;
 
+/** A minified stylesheet's top-level rules (an @layer or @media block whole). */
+export function topLevelRules(css: string): string[] {
+  const rules: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < css.length; i++) {
+    if (css[i] === '{') depth++;
+    else if (css[i] === '}' && --depth === 0) {
+      rules.push(css.slice(start, i + 1));
+      start = i + 1;
+    }
+  }
+  return rules;
+}
+
+/** `css` without the top-level rules `present` already has, word for word (both minified by pruneCss). */
+export function withoutRulesOf(css: string, present: string): string {
+  const have = new Set(topLevelRules(present));
+  return topLevelRules(css).filter((rule) => !have.has(rule)).join('');
+}
+
+export interface RenderedFrame {
+  markup: string;
+  css: string;
+  /** /premios' first card: its markup and the CSS it needs beyond the frame's. */
+  prize: { markup: string; css: string };
+}
+
 /** Renders frame.tsx to static markup (a Vite SSR build, Mantine bundled) with its CSS, pruned and minified. */
-export async function renderFrame(): Promise<{ markup: string; css: string }> {
+export async function renderFrame(): Promise<RenderedFrame> {
   const output = (await build({
     configFile: false,
     logLevel: 'warn',
@@ -190,13 +218,15 @@ export async function renderFrame(): Promise<{ markup: string; css: string }> {
   mkdirSync(CACHE, { recursive: true });
   const file = `${CACHE}frame-${process.pid}-${++builds}.mjs`;
   writeFileSync(file, entry.code);
-  let render: () => string;
+  let render: () => { frame: string; prize: string };
   try {
-    ({ renderFrame: render } = (await import(pathToFileURL(file).href)) as { renderFrame: () => string });
+    ({ renderFrame: render } = (await import(pathToFileURL(file).href)) as { renderFrame: typeof render });
   } finally {
     rmSync(file, { force: true });
   }
-  const { markup, css } = takeStyles(render());
+  const rendered = render();
+  const { markup, css } = takeStyles(rendered.frame);
+  const prize = takeStyles(rendered.prize);
   // The frame's own switches read attributes the inline script sets: kept whole.
   const own = transform({ filename: OWN_CSS, code: readFileSync(OWN_CSS), minify: true }).code.toString();
   const theme = css.join('\n');
@@ -206,5 +236,7 @@ export async function renderFrame(): Promise<{ markup: string; css: string }> {
   // writes none itself (providers.tsx, withCssVariables={false}), so its first render does not
   // compute them all again.
   const everyThemeVariable = [...themeVariables].map((name) => `var(${name})`).join(' ');
-  return { markup, css: pruneCss(`${components}\n${theme}`, markup, { page: PAGE_ATTRIBUTES, alsoReading: `${own} ${everyThemeVariable}` }) + own };
+  const frameCss = pruneCss(`${components}\n${theme}`, markup, { page: PAGE_ATTRIBUTES, alsoReading: `${own} ${everyThemeVariable}` });
+  const prizeCss = pruneCss(`${components}\n${prize.css.join('\n')}`, prize.markup, { page: PAGE_ATTRIBUTES, alsoReading: everyThemeVariable });
+  return { markup, css: frameCss + own, prize: { markup: prize.markup, css: withoutRulesOf(prizeCss, frameCss) } };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVED_ART_FILE_META, SERVED_ART_META, SERVED_PRIZE_META } from '#contract/common';
+import { PRIZE_FRAME_FILE, PRIZE_FRAME_SLOT, SERVED_ART_FILE_META, SERVED_ART_META, SERVED_PRIZE_META } from '#contract/common';
 import { firstBannerArt } from '#domain/training';
 import { invalidationsDelivered } from '#server/modules/auth/session-channel';
 import { listProducts } from '#server/modules/rewards/repository';
@@ -14,10 +14,13 @@ import { pageWithArt } from './app-page.ts';
 // the static shell paints it before any JavaScript. The files follow the calendar as it changes.
 let ctx: TestContext;
 let dist: string;
+/** The build's first card of /premios (scripts/vite/app-shell.ts writes it). */
+const PRIZE_CARD = '<style>.card{}</style><article class="card"><img id="as-prize"></article>';
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'impecable-page-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="es"><head><title>+impecable</title></head><body></body></html>');
+  writeFileSync(join(dist, 'index.html'), `<!doctype html><html lang="es"><head><title>+impecable</title></head><body><div id="app-shell">${PRIZE_FRAME_SLOT}</div></body></html>`);
+  writeFileSync(join(dist, PRIZE_FRAME_FILE), PRIZE_CARD);
   // The build's art, but for one attribute's dashboard banner (a build that lacks a file).
   cpSync('public/art', join(dist, 'art'), { recursive: true, filter: (source) => !/hero-devalor/.test(source) });
   ctx = await createTestApp({ distDir: dist });
@@ -56,7 +59,7 @@ describe('the page a navigation gets', () => {
     expect(servedArt(await page('/home', 'identity'))).toBe(expected);
   });
 
-  it('carries in the page the banner the shell will paint there, each file as a data: URL: home\'s, a dashboard\'s by its slug; nothing elsewhere', async () => {
+  it('carries in the page the banner the shell will paint there, its phone file as a data: URL and the wide one preloaded: home\'s, a dashboard\'s by its slug; nothing elsewhere', async () => {
     const carried = (html: string) =>
       [...html.matchAll(new RegExp(`<meta name="${SERVED_ART_FILE_META}" content="([^"]+)" data-src="([^"]+)">`, 'g'))].map((m) => {
         const url = m[2]!;
@@ -70,10 +73,12 @@ describe('the page a navigation gets', () => {
     const home = (await calendarArt())?.split(' ') ?? [];
     for (const url of ['/home', '/', '/Home/']) {
       const html = await page(url);
-      expect(carried(html), url).toEqual([home[1], home[0]]);
-      expect(preloads(html), url).toEqual([]);
+      expect(carried(html), url).toEqual([home[1]]);
+      expect(preloads(html), url).toEqual([[home[0], '(min-width: 48em)']]);
     }
-    expect(carried(await page('/dashboard/accesible'))).toEqual(['/art/hero-accesible-compact.svg', '/art/hero-accesible.svg']);
+    const dashboard = await page('/dashboard/accesible');
+    expect(carried(dashboard)).toEqual(['/art/hero-accesible-compact.svg']);
+    expect(preloads(dashboard)).toEqual([['/art/hero-accesible.svg', '(min-width: 48em)']]);
     // A file the build lacks is preloaded from <head> instead, for the widths that show it.
     const lacking = await page('/dashboard/devalor');
     expect(carried(lacking)).toEqual([]);
@@ -107,7 +112,13 @@ describe('the page a navigation gets', () => {
       expect(html, url).toContain(`<link rel="preload" as="image" href="${first!.imagen}" fetchpriority="high">`);
       expect(html, url).not.toMatch(/data:image|<svg/);
     }
-    for (const url of ['/home', '/premios/x', '/mis-ingresos']) expect(await page(url), url).not.toContain('/media/u/');
+    // Its first card too, in the frame's slot: that page only.
+    expect(await page('/premios')).toContain(`<div id="app-shell">${PRIZE_CARD}</div>`);
+    for (const url of ['/home', '/premios/x', '/mis-ingresos']) {
+      const html = await page(url);
+      expect(html, url).not.toContain('/media/u/');
+      expect(html, url).toContain(`<div id="app-shell">${PRIZE_FRAME_SLOT}</div>`);
+    }
     // The page names it; the media store still answers members only.
     const anonymous = await ctx.app.inject({ method: 'GET', url: first!.imagen });
     expect(anonymous.statusCode).toBe(401);

@@ -2,18 +2,20 @@
 // static shell may paint before any JavaScript that no device could know on a first visit. Today
 // that is the first home banner's art (the calendar's, the same for everyone): a <meta> the shell
 // (src/app/shell/boot.ts) reads when it has no hint of its own. And the banner the shell will
-// paint on this path (home's, or a dashboard's from its slug) comes in the page itself, each
-// file as a data: URL (a few KB of SVG), so the page's largest image waits for no request; a
-// file the build lacks is preloaded from <head> instead. Compressed once per variant. The service
+// paint on this path (home's, or a dashboard's from its slug) comes in the page itself, its
+// phone file as a data: URL (a few KB of SVG), so a phone's largest image waits for no request;
+// the wide file, and a file the build lacks, are preloaded from <head> instead. Compressed once per variant. The service
 // worker's precached copy has neither; by then the device has its own hint and its art cached.
 // The catalogue's prize images are media-store files, for members only (issue 36): the page,
 // which anyone may fetch, never carries one. The page of /premios only names the first one's
 // file, and preloads it: the request carries the member's media cookie, and the shell paints
-// it in the first card's place for an agent who can see the catalogue (boot.ts).
+// it in the first card's place for an agent who can see the catalogue (boot.ts). That card (the
+// build's PRIZE_FRAME_FILE) goes in that page only, so every other page's first round trip stays
+// within a slow network's first window (~14 KB).
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVED_ART_FILE_META, SERVED_ART_META, SERVED_PRIZE_META } from '#contract/common';
+import { PRIZE_FRAME_FILE, PRIZE_FRAME_SLOT, SERVED_ART_FILE_META, SERVED_ART_META, SERVED_PRIZE_META } from '#contract/common';
 import { paths } from '#domain/paths';
 import { attributeArt, attributeIdFromSlug } from '#domain/attributes';
 import type { BannerArt } from '#domain/training';
@@ -64,22 +66,31 @@ export async function paintedPrize(path: string, firstPrize: () => Promise<strin
   return image && MEDIA_FILE.test(image) ? image : null;
 }
 
-/** One <link rel=preload> per picture source, each for the widths that show it (the shell's <picture>). */
-function preloadLinks(art: BannerArt): string {
-  const link = (href: string, media: string) => `<link rel="preload" as="image" href="${escapeAttribute(href)}" media="${media}" fetchpriority="high">`;
-  return `${link(art.compact, '(max-width: 47.99em)')}\n    ${link(art.wide, '(min-width: 48em)')}`;
-}
+/** The widths that show each of a banner's files (the shell's <picture>). */
+const COMPACT_MEDIA = '(max-width: 47.99em)';
+const WIDE_MEDIA = '(min-width: 48em)';
+
+/** A <link rel=preload> of a banner file, for the widths that show it. */
+const preloadLink = (href: string, media: string) => `<link rel="preload" as="image" href="${escapeAttribute(href)}" media="${media}" fetchpriority="high">`;
 
 /** An SVG as a data: URL; percent-encoded, so it holds no quote, space or comma of its own. */
 export function svgDataUrl(svg: string): string {
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
-/** The painted banner's files in the page when `readArt` has both; else their preloads. */
+/**
+ * The painted banner's phone file in the page, when `readArt` has it (a phone on a slow network is
+ * where its request would cost most), else its preload; the wide file (kiosks, desktops) is
+ * preloaded: carrying both would take every such page past a slow network's first window.
+ */
 function paintedLines(preload: BannerArt, readArt: (href: string) => string | null): string[] {
-  const files = [preload.compact, preload.wide].map((href) => [href, readArt(href)] as const);
-  if (files.some(([, svg]) => svg === null)) return [preloadLinks(preload)];
-  return files.map(([href, svg]) => `<meta name="${SERVED_ART_FILE_META}" content="${escapeAttribute(href)}" data-src="${escapeAttribute(svgDataUrl(svg!))}">`);
+  const compact = readArt(preload.compact);
+  return [
+    compact === null
+      ? preloadLink(preload.compact, COMPACT_MEDIA)
+      : `<meta name="${SERVED_ART_FILE_META}" content="${escapeAttribute(preload.compact)}" data-src="${escapeAttribute(svgDataUrl(compact))}">`,
+    preloadLink(preload.wide, WIDE_MEDIA),
+  ];
 }
 
 /** index.html with the facts as the first things in <head> (unchanged without any). */
@@ -89,6 +100,7 @@ export function pageWithArt(
   preload: BannerArt | null = null,
   readArt: (href: string) => string | null = () => null,
   prize: string | null = null,
+  prizeFrame = '',
 ): string {
   const lines = [
     ...(art ? [`<meta name="${SERVED_ART_META}" content="${escapeAttribute(`${art.wide} ${art.compact}`)}">`] : []),
@@ -101,7 +113,8 @@ export function pageWithArt(
       : []),
   ];
   if (lines.length === 0) return html;
-  return html.replace(/<head>/i, (head) => `${head}\n    ${lines.join('\n    ')}`);
+  const page = prize && prizeFrame ? html.replace(PRIZE_FRAME_SLOT, () => prizeFrame) : html;
+  return page.replace(/<head>/i, (head) => `${head}\n    ${lines.join('\n    ')}`);
 }
 
 /**
@@ -121,18 +134,24 @@ export function appPage(distDir: string): (facts: PageFacts, acceptEncoding: str
   };
   let readAt = -1;
   let html = '';
+  let prizeFrame = '';
   const built = new Map<string, Built>();
   return ({ art, preload, prize = null }, acceptEncoding) => {
     const changedAt = statSync(file).mtimeMs;
     if (changedAt !== readAt) {
       readAt = changedAt;
       html = readFileSync(file, 'utf8');
+      try {
+        prizeFrame = readFileSync(join(distDir, PRIZE_FRAME_FILE), 'utf8');
+      } catch {
+        prizeFrame = '';
+      }
       built.clear();
     }
     const key = [...[art, preload].map((a) => (a ? `${a.wide} ${a.compact}` : '')), prize ?? ''].join('|');
     let page = built.get(key);
     if (!page) {
-      const raw = Buffer.from(pageWithArt(html, art, preload, readArt, prize), 'utf8');
+      const raw = Buffer.from(pageWithArt(html, art, preload, readArt, prize, prizeFrame), 'utf8');
       page = { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw) };
       // A home banner a month, a dashboard each and the catalogue's: the bound only guards against a calendar edited in a loop.
       if (built.size >= 32) built.clear();

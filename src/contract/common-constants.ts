@@ -36,3 +36,11 @@ export const SERVED_ART_FILE_META = 'impecable-art-file';
  */
 export const SERVED_PRIZE_META = 'impecable-prize';
 
+/**
+ * /premios' first card, as the build renders it (src/app/shell/frame.tsx): a file beside
+ * index.html that the server puts, with its CSS, in place of the frame's slot in /premios' page
+ * only, so no other page's first round trip carries it (server/plugins/app-page.ts).
+ */
+export const PRIZE_FRAME_FILE = 'app-shell-prize.html';
+export const PRIZE_FRAME_SLOT = '<template id="as-prize-slot"></template>';
+

@@ -126,18 +126,9 @@ function SignedIn() {
           </div>
         </Part>
         <Part name="screen">
-          {/* /premios: the catalogue's first prize (the page names it: boot.ts), where the screen shows it. */}
+          {/* /premios: its first prize, where the screen shows it; the server fills the slot in that page only (PrizeCard). */}
           <Part name="prize">
-            <Stack gap="lg">
-              <ScreenTitle title={CATALOGUE_TITLE} aside={<Skeleton height={37} width={170} radius="md" />} />
-              <CatalogueGrid>
-                <CardLook index={0} media={<img id="as-prize" className={imageClasses.image} alt="" fetchPriority="high" />}>
-                  <Skeleton height={22} width="70%" radius="sm" />
-                  <Skeleton height={22} width="40%" radius="sm" />
-                  <Skeleton height={36} radius="md" mt="xs" />
-                </CardLook>
-              </CatalogueGrid>
-            </Stack>
+            <template id="as-prize-slot" />
           </Part>
           <Part name="screen-bones">
             <Stack gap="lg">
@@ -151,6 +142,26 @@ function SignedIn() {
         <ImpersonationBar nickName={slot('as-banner-nick')} />
       </Part>
     </Part>
+  );
+}
+
+/**
+ * /premios' title row and first card, the catalogue's own (ScreenTitle, CatalogueGrid, CardLook),
+ * with the image slot the inline script fills (as-prize). Rendered on its own: the server puts it
+ * in /premios' page only, in the frame's slot (PRIZE_FRAME_SLOT).
+ */
+function PrizeCard() {
+  return (
+    <Stack gap="lg">
+      <ScreenTitle title={CATALOGUE_TITLE} aside={<Skeleton height={37} width={170} radius="md" />} />
+      <CatalogueGrid>
+        <CardLook index={0} media={<img id="as-prize" className={imageClasses.image} alt="" fetchPriority="high" />}>
+          <Skeleton height={22} width="70%" radius="sm" />
+          <Skeleton height={22} width="40%" radius="sm" />
+          <Skeleton height={36} radius="md" mt="xs" />
+        </CardLook>
+      </CatalogueGrid>
+    </Stack>
   );
 }
 
@@ -179,7 +190,15 @@ export function Frame() {
   );
 }
 
-/** The frame's markup, for index.html (scripts/vite/app-shell.ts). */
-export function renderFrame(): string {
-  return renderToStaticMarkup(<Frame />);
+/** The frame's markup, for index.html, and /premios' first card, for its page (scripts/vite/app-shell.ts). */
+export function renderFrame(): { frame: string; prize: string } {
+  return {
+    frame: renderToStaticMarkup(<Frame />),
+    // The page already has the theme's variables (the frame's provider wrote them).
+    prize: renderToStaticMarkup(
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" withStaticClasses={false} withCssVariables={false} withGlobalClasses={false}>
+        <PrizeCard />
+      </MantineProvider>,
+    ),
+  };
 }
