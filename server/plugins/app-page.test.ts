@@ -59,7 +59,7 @@ describe('the page a navigation gets', () => {
     expect(servedArt(await page('/home', 'identity'))).toBe(expected);
   });
 
-  it('carries in the page the banner the shell will paint there, its phone file as a data: URL and the wide one preloaded: home\'s, a dashboard\'s by its slug; nothing elsewhere', async () => {
+  it('carries in the page the banner the shell will paint there, its phone file as a data: URL: home\'s, a dashboard\'s by its slug; nothing elsewhere', async () => {
     const carried = (html: string) =>
       [...html.matchAll(new RegExp(`<meta name="${SERVED_ART_FILE_META}" content="([^"]+)" data-src="([^"]+)">`, 'g'))].map((m) => {
         const url = m[2]!;
@@ -74,15 +74,15 @@ describe('the page a navigation gets', () => {
     for (const url of ['/home', '/', '/Home/']) {
       const html = await page(url);
       expect(carried(html), url).toEqual([home[1]]);
-      expect(preloads(html), url).toEqual([[home[0], '(min-width: 48em)']]);
+      expect(preloads(html), url).toEqual([]);
     }
     const dashboard = await page('/dashboard/accesible');
     expect(carried(dashboard)).toEqual(['/art/hero-accesible-compact.svg']);
-    expect(preloads(dashboard)).toEqual([['/art/hero-accesible.svg', '(min-width: 48em)']]);
-    // A file the build lacks is preloaded from <head> instead, for the widths that show it.
+    expect(preloads(dashboard)).toEqual([]);
+    // A phone file the build lacks is preloaded from <head> instead, for the widths that show it.
     const lacking = await page('/dashboard/devalor');
     expect(carried(lacking)).toEqual([]);
-    expect(preloads(lacking)).toEqual([['/art/hero-devalor-compact.svg', '(max-width: 47.99em)'], ['/art/hero-devalor.svg', '(min-width: 48em)']]);
+    expect(preloads(lacking)).toEqual([['/art/hero-devalor-compact.svg', '(max-width: 47.99em)']]);
     for (const url of ['/dashboard/nada', '/premios', '/ranking/accesible', '/login']) {
       const html = await page(url);
       expect([carried(html), preloads(html)], url).toEqual([[], []]);

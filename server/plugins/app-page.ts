@@ -3,8 +3,8 @@
 // that is the first home banner's art (the calendar's, the same for everyone): a <meta> the shell
 // (src/app/shell/boot.ts) reads when it has no hint of its own. And the banner the shell will
 // paint on this path (home's, or a dashboard's from its slug) comes in the page itself, its
-// phone file as a data: URL (a few KB of SVG), so a phone's largest image waits for no request;
-// the wide file, and a file the build lacks, are preloaded from <head> instead. Compressed once per variant. The service
+// phone file as a data: URL (a few KB of SVG), so a phone's largest image waits for no request
+// (preloaded from <head> if the build lacks it); the wide file is fetched when the shell paints. Compressed once per variant. The service
 // worker's precached copy has neither; by then the device has its own hint and its art cached.
 // The catalogue's prize images are media-store files, for members only (issue 36): the page,
 // which anyone may fetch, never carries one. The page of /premios only names the first one's
@@ -66,9 +66,8 @@ export async function paintedPrize(path: string, firstPrize: () => Promise<strin
   return image && MEDIA_FILE.test(image) ? image : null;
 }
 
-/** The widths that show each of a banner's files (the shell's <picture>). */
+/** The widths that show a banner's phone file (the shell's <picture>). */
 const COMPACT_MEDIA = '(max-width: 47.99em)';
-const WIDE_MEDIA = '(min-width: 48em)';
 
 /** A <link rel=preload> of a banner file, for the widths that show it. */
 const preloadLink = (href: string, media: string) => `<link rel="preload" as="image" href="${escapeAttribute(href)}" media="${media}" fetchpriority="high">`;
@@ -80,8 +79,9 @@ export function svgDataUrl(svg: string): string {
 
 /**
  * The painted banner's phone file in the page, when `readArt` has it (a phone on a slow network is
- * where its request would cost most), else its preload; the wide file (kiosks, desktops) is
- * preloaded: carrying both would take every such page past a slow network's first window.
+ * where its request would cost most), else its preload. The wide file (kiosks, desktops) is asked
+ * for when the shell paints: carrying it too would take every such page past a slow network's
+ * first window, and preloading it from <head> had phones' first paint share the network with it.
  */
 function paintedLines(preload: BannerArt, readArt: (href: string) => string | null): string[] {
   const compact = readArt(preload.compact);
@@ -89,7 +89,6 @@ function paintedLines(preload: BannerArt, readArt: (href: string) => string | nu
     compact === null
       ? preloadLink(preload.compact, COMPACT_MEDIA)
       : `<meta name="${SERVED_ART_FILE_META}" content="${escapeAttribute(preload.compact)}" data-src="${escapeAttribute(svgDataUrl(compact))}">`,
-    preloadLink(preload.wide, WIDE_MEDIA),
   ];
 }
 
