@@ -158,6 +158,8 @@ test.describe('without the app’s JavaScript', () => {
 
   test('/premios paints the catalogue’s first prize, which the page names, where the screen’s first card then shows it', async ({ page, signInAs }) => {
     await signInAs('ana');
+    // The member's media cookie, which the first answer of the API sets, opens the image.
+    await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'impecable_media')).toBe(true);
     for (const viewport of [PHONE, KIOSK]) {
       await page.setViewportSize(viewport);
       await blockAppScripts(page);
