@@ -13,10 +13,10 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
+import { isMediaKey, MEDIA_URL_PREFIX } from '#contract/media-paths';
 
-/** Where the app serves a stored file: `${MEDIA_URL_PREFIX}<key>`. */
-export const MEDIA_URL_PREFIX = '/media/u/';
-const KEY = /^[0-9a-f]{64}\.[a-z0-9]{2,5}$/;
+/** Where the app serves a stored file (`${MEDIA_URL_PREFIX}<key>`), and what a key is. */
+export { isMediaKey, MEDIA_URL_PREFIX };
 
 export interface MediaStore {
   /** Stores the bytes under their content address (a no-op when already there). */
@@ -28,10 +28,6 @@ export interface MediaStore {
   /** A stream of bytes [start, end] (inclusive) and the file's size, or null when absent. */
   open(key: string, range?: { start: number; end: number }): Promise<{ stream: Readable; size: number } | null>;
   size(key: string): Promise<number | null>;
-}
-
-export function isMediaKey(key: string): boolean {
-  return KEY.test(key);
 }
 
 export function mediaKeyOf(bytes: Uint8Array, extension: string): string {

@@ -16,6 +16,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PRIZE_FRAME_FILE, PRIZE_FRAME_SLOT, SERVED_ART_FILE_META, SERVED_ART_META, SERVED_PRIZE_META } from '#contract/common';
+import { isMediaPath } from '#contract/media-paths';
 import { paths } from '#domain/paths';
 import { attributeArt, attributeIdFromSlug } from '#domain/attributes';
 import type { BannerArt } from '#domain/training';
@@ -56,14 +57,12 @@ export function paintedArt(path: string, banner: BannerArt | null): BannerArt | 
   return { wide: art.hero, compact: art.heroCompact };
 }
 
-/** A media-store file's path (/media/u/<sha-256>.<ext>): nothing else is named by the page. */
-const MEDIA_FILE = /^\/media\/u\/[0-9a-f]{64}\.[a-z0-9]{1,5}$/;
-
 /** The prize image the shell paints first on `path`: the catalogue's first, on /premios only. */
 export async function paintedPrize(path: string, firstPrize: () => Promise<string | null>): Promise<string | null> {
   if (routeOf(path) !== paths.catalogue.path) return null;
   const image = await firstPrize();
-  return image && MEDIA_FILE.test(image) ? image : null;
+  // A store file's path only: nothing else is named by the page.
+  return image && isMediaPath(image) ? image : null;
 }
 
 /** The widths that show a banner's phone file (the shell's <picture>). */

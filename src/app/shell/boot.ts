@@ -11,6 +11,7 @@ import { hasRewardsAccess } from '#domain/rewards';
 import { matchPattern, normalizePath, paths, signInPage } from '#domain/paths';
 import { readShellHint, readStoredSession, type ShellHint } from '#offline/stored-session';
 import { SERVED_ART_FILE_META, SERVED_ART_META, SERVED_PRIZE_META } from '#contract/common-constants';
+import { isMediaPath } from '#contract/media-paths';
 import type { SessionUser } from '#contract/session';
 import { ROUTES, type AppRoute } from '#app/routes.ts';
 
@@ -97,7 +98,7 @@ export function servedFile(doc: Document, href: string): string {
 /** The catalogue's first prize image the server named in the page (a media-store file only), or null. */
 export function servedPrize(doc: Document): string | null {
   const image = doc.querySelector(`meta[name="${SERVED_PRIZE_META}"]`)?.getAttribute('content') ?? '';
-  return /^\/media\/u\/[0-9a-f]{64}\.[a-z0-9]{1,5}$/.test(image) ? image : null;
+  return isMediaPath(image) ? image : null;
 }
 
 /**
