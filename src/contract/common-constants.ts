@@ -42,5 +42,7 @@ export const SERVED_PRIZE_META = 'impecable-prize';
  * only, so no other page's first round trip carries it (server/plugins/app-page.ts).
  */
 export const PRIZE_FRAME_FILE = 'app-shell-prize.html';
-export const PRIZE_FRAME_SLOT = '<template id="as-prize-slot"></template>';
+export const PRIZE_FRAME_SLOT_ID = 'as-prize-slot';
+/** The slot as the frame's static markup writes it. */
+export const PRIZE_FRAME_SLOT = `<template id="${PRIZE_FRAME_SLOT_ID}"></template>`;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '#contract/rewards';
-import { canRedeemProduct, formatFaceValue, hasRewardsAccess, isOptionAffordable, isProductRedeemable, movementSign, needsValueSelector, operacionOf } from './rewards';
+import { canRedeemProduct, catalogueOpensOnPrizes, formatFaceValue, hasRewardsAccess, isOptionAffordable, isProductRedeemable, movementSign, needsValueSelector, operacionOf } from './rewards';
 
 const option = (id: number, valor_rings: number) => ({ id, valor_rings, valor_chequemotiva: null });
 const product = (valores: Product['valores'], flags: Partial<Pick<Product, 'disponible' | 'tiene_stock'>> = {}) => ({
@@ -59,5 +59,15 @@ describe('rewards rules', () => {
       const face = Number(value);
       expect(formatFaceValue(value), value).toBe((Number.isInteger(face) ? whole : cents).format(face));
     }
+  });
+
+  it('opens /premios on its grid for an agent of the brand with the catalogue, as themselves and online', () => {
+    const agent = { perfil: '', marca_id: 2 };
+    expect(catalogueOpensOnPrizes(agent, false, true)).toBe(true);
+    // A brand without the catalogue, staff, impersonation and offline put something else first.
+    expect(catalogueOpensOnPrizes({ ...agent, marca_id: 1 }, false, true)).toBe(false);
+    expect(catalogueOpensOnPrizes({ ...agent, perfil: 'INTERNO' }, false, true)).toBe(false);
+    expect(catalogueOpensOnPrizes(agent, true, true)).toBe(false);
+    expect(catalogueOpensOnPrizes(agent, false, false)).toBe(false);
   });
 });

@@ -3,7 +3,9 @@
 // movement. Pure and shared: the server refuses what the app disables, by the same rules.
 // Never reads the balance itself: callers pass the figure they trust.
 import type { Product, ValueOption } from '#contract/rewards';
+import type { SessionUser } from '#contract/session';
 import { formatNumber } from './format';
+import { takesPart } from './profiles';
 
 /** Spec 6: the catalogue, own orders and the IMPs history are for brand id 2 only. */
 export const REWARDS_BRAND_ID = 2;
@@ -13,6 +15,15 @@ export const COUPON_VALIDITY_DAYS = 365;
 
 export function hasRewardsAccess(brandId: number): boolean {
   return brandId === REWARDS_BRAND_ID;
+}
+
+/**
+ * Whether /premios opens on its grid of prizes for `user`: an agent of the brand with the
+ * catalogue, as themselves and online (staff, impersonation and offline put a notice above it,
+ * as the catalogue screen shows). The first paint draws the first prize only then.
+ */
+export function catalogueOpensOnPrizes(user: Pick<SessionUser, 'perfil' | 'marca_id'>, impersonating: boolean, online: boolean): boolean {
+  return takesPart(user) && hasRewardsAccess(user.marca_id) && !impersonating && online;
 }
 
 /** Listed and in stock: `disponible` and `tiene_stock` are 0/1 flags. */

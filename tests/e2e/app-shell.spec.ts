@@ -183,6 +183,8 @@ test.describe('without the app’s JavaScript', () => {
 
   test('without a member’s media cookie the prize is refused, and the frame keeps its bones', async ({ page, signInAs }) => {
     await signInAs('ana');
+    // Off the app first: an answer still on its way would set the cookie again.
+    await page.goto('/api/health');
     await page.context().clearCookies();
     await blockAppScripts(page);
     await page.goto('/premios');

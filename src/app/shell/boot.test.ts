@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '#contract/session';
-import { dashboardArt, findRoute, hintedArt, landing, opensOnPrizes, routeTitle, servedPrize } from './boot.ts';
+import { dashboardArt, findRoute, hintedArt, landing, routeTitle, servedPrize } from './boot.ts';
 
 const user = (perfil: unknown): SessionUser =>
   ({ id: 1, name: 'Ana', email: 'ana@impecable.demo', nick_name: 'Ana', role: 'agente', perfil, division: null, marca_id: 2, puntos_ring_ring: 0 }) as SessionUser;
@@ -58,16 +58,10 @@ describe('the frame of a path', () => {
     expect(hintedArt(hint('/art/../api/x.svg', '/art/banner-accesible-compact.svg'))).toBeNull();
   });
 
-  it('paints the prize the page names only from the media store, and only where /premios opens on its grid', () => {
+  it('paints the prize the page names only from the media store', () => {
     const page = (content: string | null) => ({ querySelector: () => (content === null ? null : { getAttribute: () => content }) }) as unknown as Document;
     const image = `/media/u/${'a'.repeat(64)}.webp`;
     expect(servedPrize(page(image))).toBe(image);
     for (const other of [null, '', '/art/banner-accesible.svg', 'https://example.com/x.png', `/media/u/${'a'.repeat(64)}.webp?x=1`, `/media/u/../${'a'.repeat(61)}.svg`]) expect(servedPrize(page(other)), String(other)).toBeNull();
-    expect(opensOnPrizes(agent, false, true)).toBe(true);
-    // A brand without the catalogue, staff, impersonation and offline put something else first.
-    expect(opensOnPrizes({ ...agent, marca_id: 1 }, false, true)).toBe(false);
-    expect(opensOnPrizes(user('INTERNO'), false, true)).toBe(false);
-    expect(opensOnPrizes(agent, true, true)).toBe(false);
-    expect(opensOnPrizes(agent, false, false)).toBe(false);
   });
 });

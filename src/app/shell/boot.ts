@@ -6,8 +6,8 @@
 // never a wrong name. React removes the frame when its first screen commits (shell.ts).
 import { attributeArt, attributeIdFromSlug } from '#domain/attributes';
 import { guardRedirect, navigationBanner, signedInLoginRedirect } from '#domain/navigation';
-import { isAgentProfile, takesPart } from '#domain/profiles';
-import { hasRewardsAccess } from '#domain/rewards';
+import { isAgentProfile } from '#domain/profiles';
+import { catalogueOpensOnPrizes } from '#domain/rewards';
 import { matchPattern, normalizePath, paths, signInPage } from '#domain/paths';
 import { readShellHint, readStoredSession, type ShellHint } from '#offline/stored-session';
 import { SERVED_ART_FILE_META, SERVED_ART_META, SERVED_PRIZE_META } from '#contract/common-constants';
@@ -99,14 +99,6 @@ export function servedFile(doc: Document, href: string): string {
 export function servedPrize(doc: Document): string | null {
   const image = doc.querySelector(`meta[name="${SERVED_PRIZE_META}"]`)?.getAttribute('content') ?? '';
   return isMediaPath(image) ? image : null;
-}
-
-/**
- * Whether /premios will open with its grid of prizes for `user`: an agent of a brand with the
- * catalogue, as themselves (impersonation, staff and offline put a notice above it).
- */
-export function opensOnPrizes(user: SessionUser, impersonating: boolean, online: boolean): boolean {
-  return takesPart(user) && hasRewardsAccess(user.marca_id) && !impersonating && online;
 }
 
 /** Paints the catalogue's first prize in the first card's place; without it (a refused image) the frame keeps its bones. */
@@ -269,7 +261,7 @@ export function bootShell(win: Window, files: BootFiles): void {
     }
     const hero = frame === 'dashboard' ? dashboardArt(params) : null;
     if (hero) paintArt(doc, shell, hero, 'as-hero');
-    const prize = path === paths.catalogue.path && opensOnPrizes(user, !!session?.originalUser, win.navigator.onLine !== false) ? servedPrize(doc) : null;
+    const prize = path === paths.catalogue.path && catalogueOpensOnPrizes(user, !!session?.originalUser, win.navigator.onLine !== false) ? servedPrize(doc) : null;
     if (prize) paintPrize(doc, shell, prize);
     const title = route ? routeTitle(route, params, win.location.search) : '';
     if (title) {

@@ -1,9 +1,10 @@
 // The first paint's frame (#app-shell), rendered to static markup at build time
 // (scripts/vite/app-shell.ts) from the app's own parts: the header, the sign-in card and pitch,
 // the status card, the catalogue's first card, Mantine's skeletons. Every frame is in this one
-// tree; the inline script (boot.ts) picks one (data-frame), fills the slots (as-* ids) and sets data-* switches, which
-// shell.css reads. It paints before any of the app's JavaScript and is never hydrated: React
-// removes it when its first screen commits (shell.ts). No router, no store, no device data.
+// tree; the inline script (boot.ts) picks one (data-frame), fills the slots (as-* ids) and sets
+// data-* switches, which shell.css reads. It paints before any of the app's JavaScript and is
+// never hydrated: React removes it when its first screen commits (shell.ts). No router, no
+// store, no device data.
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Button, MantineProvider, Paper, Skeleton, Stack, Title } from '@mantine/core';
@@ -25,6 +26,7 @@ import { StatusCard } from '#features/auth/components/session-status-screen.tsx'
 import { BellButton } from '#features/notifications/components/bell-button.tsx';
 import { CardLook, CatalogueGrid } from '#features/rewards/catalogue/components/product-card.tsx';
 import { ScreenTitle } from '#features/rewards/components/screen-title.tsx';
+import { PRIZE_FRAME_SLOT_ID } from '#contract/common-constants';
 import { paths } from '#domain/paths';
 import { ROUTES } from '#app/routes.ts';
 import imageClasses from '#features/rewards/components/product-image.module.css';
@@ -128,7 +130,7 @@ function SignedIn() {
         <Part name="screen">
           {/* /premios: its first prize, where the screen shows it; the server fills the slot in that page only (PrizeCard). */}
           <Part name="prize">
-            <template id="as-prize-slot" />
+            <template id={PRIZE_FRAME_SLOT_ID} />
           </Part>
           <Part name="screen-bones">
             <Stack gap="lg">
