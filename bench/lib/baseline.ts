@@ -5,10 +5,10 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { FONT_FAMILY } from '#app/font.ts';
 
 export const BASELINE_PATH = '/bench-baseline.html';
 
-const FONT = 'Inter, "Segoe UI Variable", "Segoe UI", system-ui, -apple-system, BlinkMacSystemFont, Roboto, "Helvetica Neue", Arial, sans-serif';
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function baselineHtml(nick: string): string {
@@ -21,7 +21,7 @@ export function baselineHtml(nick: string): string {
 <title>+impecable</title>
 <style>
 html,body{margin:0;background:#f5f7fb;min-height:100%}
-body{font-family:${FONT};font-size:16px;line-height:1.55;color:#000;-webkit-font-smoothing:antialiased}
+body{font-family:${FONT_FAMILY};font-size:16px;line-height:1.55;color:#000;-webkit-font-smoothing:antialiased}
 header{position:sticky;top:0;color:#fff;background:linear-gradient(100deg,#0b5cab 0%,#073d72 100%);box-shadow:0 2px 12px rgba(5,45,85,.25)}
 .inner{max-width:71.25rem;margin:0 auto;padding:10px 16px;display:grid;grid-template-columns:auto minmax(0,1fr);align-items:center;column-gap:12px}
 .logo{display:inline-flex;align-items:center;gap:9px;color:#fff;text-decoration:none}

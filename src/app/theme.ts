@@ -2,6 +2,7 @@
 // a warm amber reserved for IMPs (balance, rewards), rounded cards, system fonts
 // (no web-font download: the app must open offline and fast on shop-floor Wi-Fi).
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { FONT_FAMILY } from '#app/font.ts';
 
 // Shade 6 is the manifest's theme colour (#0b5cab): 6.6:1 on white, so filled
 // buttons and links pass WCAG AA with white or on-white text.
@@ -46,12 +47,10 @@ export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
   colors: { brand, imps, teal, green, yellow, orange, red },
-  fontFamily:
-    'Inter, "Segoe UI Variable", "Segoe UI", system-ui, -apple-system, BlinkMacSystemFont, Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamily: FONT_FAMILY,
   headings: {
-    fontFamily:
-      'Inter, "Segoe UI Variable", "Segoe UI", system-ui, -apple-system, BlinkMacSystemFont, Roboto, "Helvetica Neue", Arial, sans-serif',
-    fontWeight: '750',
+    fontFamily: FONT_FAMILY,
+    fontWeight: '700',
     textWrap: 'balance',
   },
   defaultRadius: 'md',
@@ -73,7 +72,7 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     Modal: {
       defaultProps: { radius: 'lg', centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } },
-      styles: { title: { fontWeight: 750, fontSize: 'var(--mantine-font-size-lg)' } },
+      styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
     },
     // Mantine's focus placeholder is a role="presentation" child of role="menu", which a menu
     // may not hold (axe aria-required-children): the first item takes the focus instead.

@@ -69,7 +69,7 @@ export function AlbumSlide({ slide, userId, onDownload }: AlbumSlideProps) {
   return (
     <figure className={classes.slide} data-disabled={!slide.enabled || undefined}>
       <div className={classes.circle}>{circle}</div>
-      <Text component="figcaption" fw={650} ta="center" size="sm" mt="xs">
+      <Text component="figcaption" fw={600} ta="center" size="sm" mt="xs">
         {slide.name}
       </Text>
     </figure>

@@ -19,7 +19,7 @@ interface ChartFigureProps {
 export function ChartFigure({ caption, rows, columns, children }: ChartFigureProps) {
   return (
     <figure className={classes.chart}>
-      <Text component="figcaption" fw={650} size="sm" mb="xs">
+      <Text component="figcaption" fw={600} size="sm" mb="xs">
         {caption}
       </Text>
       {children}

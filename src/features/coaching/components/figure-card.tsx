@@ -21,7 +21,7 @@ export function FigureCard({ label, value, share, comparison }: FigureCardProps)
       <Text size="sm" fw={600} c="gray.7" className={classes.figureLabel}>
         {label}
       </Text>
-      <Text className={classes.figureValue} fw={750}>
+      <Text className={classes.figureValue} fw={700}>
         {value}
       </Text>
       {share && (

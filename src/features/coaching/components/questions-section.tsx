@@ -32,7 +32,7 @@ function QuestionRow({ question }: { question: CoachingQuestion }) {
           </Text>
           {question.texto}
         </Text>
-        <Text fw={750} size="sm" style={{ flexShrink: 0 }}>
+        <Text fw={700} size="sm" style={{ flexShrink: 0 }}>
           {share}
         </Text>
       </Group>

@@ -23,7 +23,7 @@ export function AttributeProgressRow({ attribute, userId, isCurrent }: Attribute
       <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Group gap={8} wrap="nowrap">
-            <Text fw={650}>
+            <Text fw={600}>
               {attribute.nombre}
             </Text>
             {isCurrent && (
@@ -33,7 +33,7 @@ export function AttributeProgressRow({ attribute, userId, isCurrent }: Attribute
             )}
           </Group>
           {data !== undefined && (
-            <Text fw={750} c="brand.8" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            <Text fw={700} c="brand.8" style={{ fontVariantNumeric: 'tabular-nums' }}>
               {formatNumber(data)}&nbsp;%
             </Text>
           )}

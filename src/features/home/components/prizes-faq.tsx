@@ -52,7 +52,7 @@ export function PrizesFaq({ user }: { user: Pick<SessionUser, 'marca_id'> }) {
         {questions(user).map((q) => (
           <Accordion.Item key={q.value} value={q.value}>
             <Accordion.Control>
-              <Text fw={650}>{q.question}</Text>
+              <Text fw={600}>{q.question}</Text>
             </Accordion.Control>
             <Accordion.Panel>
               <Text size="sm">{q.answer}</Text>

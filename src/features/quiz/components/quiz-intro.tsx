@@ -61,7 +61,7 @@ export function QuizIntro({ userId, attributeId, slug, attributeName, quiz }: Qu
             <List.Item>Si pierdes la conexión, sigue respondiendo: tus respuestas se guardan y se corrigen al recuperarla.</List.Item>
           </List>
           <div>
-            <Text fw={650} size="sm" mb={6} id="puntos-por-tiempo">
+            <Text fw={600} size="sm" mb={6} id="puntos-por-tiempo">
               IMPs por respuesta correcta
             </Text>
             <SimpleGrid cols={{ base: 2, xs: 3, sm: 5 }} spacing="xs" role="list" aria-labelledby="puntos-por-tiempo">

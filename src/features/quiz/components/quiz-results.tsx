@@ -24,7 +24,7 @@ export function QuizResults({ results, slug }: { results: Results; slug: string 
             <li key={row.id_pregunta} className={classes.resultRow}>
               <Stack gap={6} p="md">
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={650}>
+                  <Text fw={600}>
                     {row.numero}. {row.pregunta}
                   </Text>
                   <Badge color={row.correcta ? 'teal.8' : 'gray.7'} variant="filled" size="lg" tt="none" style={{ flexShrink: 0 }}>

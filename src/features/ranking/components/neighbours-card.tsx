@@ -18,7 +18,7 @@ export function NeighboursCard({ neighbours, myUserId }: { neighbours: Neighbour
   return (
     <Card component="section" aria-labelledby="ranking-vecinos">
       <Stack gap="sm">
-        <Text fw={750} id="ranking-vecinos" component="h2" m={0} size="md">
+        <Text fw={700} id="ranking-vecinos" component="h2" m={0} size="md">
           Tu zona del ranking
         </Text>
         <Text size="sm">

@@ -32,7 +32,7 @@ export function RankingTableCard({ title, ranking, page, onPage, search, myUserI
     <Card component="section" aria-labelledby="ranking-tabla" padding="md">
       <Stack gap="md">
         <Group justify="space-between" align="baseline" gap="xs">
-          <Text fw={750} size="lg" id="ranking-tabla" component="h2" m={0}>
+          <Text fw={700} size="lg" id="ranking-tabla" component="h2" m={0}>
             {title}
           </Text>
           <FreshnessNote fetchedAt={ranking.fetchedAt} isStale={ranking.isStale} />

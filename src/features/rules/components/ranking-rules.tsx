@@ -34,7 +34,7 @@ export function RankingRules({ prizes }: { prizes: RulesPrizes }) {
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         {rankings(prizes).map((ranking) => (
           <Paper key={ranking.title} p="md" radius="md" bg="brand.0" withBorder>
-            <Text fw={750} c="brand.9">
+            <Text fw={700} c="brand.9">
               {ranking.title}
             </Text>
             <Text size="sm" mt={6}>

@@ -32,7 +32,7 @@ export function EvolutionCard({ slug, logoUrl, attributeName, progress, availabl
         <AttributeLogo slug={slug} url={logoUrl} alt={attributeName} size={64} />
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" gap="xs">
-            <Text fw={650}>{attributeName}</Text>
+            <Text fw={600}>{attributeName}</Text>
             {data !== undefined && (
               <Text fw={800} size="lg" c="brand.8" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {formatNumber(data)}&nbsp;%

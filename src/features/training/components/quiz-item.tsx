@@ -48,7 +48,7 @@ export function QuizItem({ slug, quiz, state }: QuizItemProps) {
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts="0.04em">
           {QUESTIONS_PER_QUIZ} preguntas · hasta {MAX_QUIZ_POINTS} IMPs
         </Text>
-        <Text fw={650} id={titleId}>
+        <Text fw={600} id={titleId}>
           Resolver quizz {quiz}
         </Text>
       </div>

@@ -42,7 +42,7 @@ export function VideoItem({ video, sendFailed, onOpen }: VideoItemProps) {
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts="0.04em">
           {kind} · {clock(video.duration_seconds)}
         </Text>
-        <Text fw={650} id={titleId}>
+        <Text fw={600} id={titleId}>
           {video.title}
         </Text>
         {label === 'En proceso' && (
