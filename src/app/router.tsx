@@ -39,9 +39,13 @@ const loadDatabase = () => import('dexie').then(() => import('#offline/db'));
 /**
  * The first Intl formatter loads ICU's locale data (10-15 ms, four times that on a phone), and
  * the signed-in screens build one while rendering (today's programme day, calendar.ts): it is
- * built here instead, in a task of its own, while the screen's files are on their way.
+ * built here instead, while the screen's files are on their way, in two tasks (the locale data,
+ * then the formatter), each short.
  */
-const warmCalendar = () => import('#domain/calendar').then((m) => m.calendarDay(new Date()));
+const warmCalendar = [
+  async () => Intl.DateTimeFormat.supportedLocalesOf('en-CA'),
+  () => import('#domain/calendar').then((m) => m.calendarDay(new Date())),
+];
 
 const screens = ROUTES.map((route) => ({ ...route, load: screenOf(route) }));
 type Screen = (typeof screens)[number];
@@ -97,7 +101,7 @@ export function prepareRoute(location: Location): Promise<void> {
   // Dexie first, alone: the largest of the modules the rest share.
   const snapshots = user && !isPublicPath(location.pathname) ? loadDatabase().then(() => import('#app/route-snapshots.ts')) : null;
   const loads = loadsFor(location.pathname);
-  void inTurn(snapshots ? [() => snapshots, warmCalendar, ...loads] : loads);
+  void inTurn(snapshots ? [() => snapshots, ...warmCalendar, ...loads] : loads);
   const read = snapshots?.then(({ preloadRouteSnapshots }) =>
     Promise.race([preloadRouteSnapshots(location, user!), new Promise<void>((resolve) => setTimeout(resolve, SNAPSHOT_WAIT_MS))]),
   );
