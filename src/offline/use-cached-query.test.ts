@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OFFLINE_MESSAGE } from './network.ts';
-import { queryStatus, type QueryStatus } from './use-cached-query.ts';
+import { queryStatus, unreachableRetryDelay, type QueryStatus } from './use-cached-query.ts';
 
 // The one decision every screen's read goes through: with nothing on the device, no network is
 // the calm offline state (it fills in by itself), and only a real failure is an error.
@@ -20,5 +20,13 @@ describe('queryStatus', () => {
     ['no copy, the device storage failed', { error: 'QuotaExceededError' }, 'error'],
   ])('%s', (_name, patch, expected) => {
     expect(queryStatus({ ...read, ...patch })).toBe(expected);
+  });
+});
+
+// A read whose request reached no server while the browser said online gets no 'online' event:
+// it tries again by itself, soon at first, then less often, never more than twice a minute.
+describe('unreachableRetryDelay', () => {
+  it('doubles from 2 s after each refresh in a row that reached no server, up to the cap', () => {
+    expect([1, 2, 3, 4, 5, 6, 20].map(unreachableRetryDelay)).toEqual([2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
   });
 });

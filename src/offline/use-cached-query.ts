@@ -53,13 +53,26 @@ interface RunState {
   error: string | null;
   attempted: boolean;
   confirmed: boolean;
+  /** Refreshes in a row that reached no server while the browser said it was online. */
+  unreachable: number;
 }
 
 /** What the live query read, for which key|user (`id`). */
 type Live = { id: string } & ({ row: CacheRow | null } | { error: string });
 
 function initialState(id: string): RunState {
-  return { id, revalidating: false, error: null, attempted: false, confirmed: false };
+  return { id, revalidating: false, error: null, attempted: false, confirmed: false, unreachable: 0 };
+}
+
+/** The longest a read waits before trying an unreachable server again. */
+export const UNREACHABLE_RETRY_MAX_MS = 30_000;
+
+/**
+ * When a read tries again after its `failures`-th refresh in a row reached no server although the
+ * browser said it was online: 2 s, 4 s, 8 s... up to UNREACHABLE_RETRY_MAX_MS.
+ */
+export function unreachableRetryDelay(failures: number): number {
+  return Math.min(UNREACHABLE_RETRY_MAX_MS, 2_000 * 2 ** Math.max(0, failures - 1));
 }
 
 function message(error: unknown): string {
@@ -106,10 +119,10 @@ export function useCachedQuery<T>(
     const runId = `${userId}|${key}`;
     // A run for a key the screen has left must not overwrite the new key's state.
     // As a transition, like the rows above: the screen re-renders in slices.
-    const update = (patch: Partial<RunState>) =>
+    const update = (patch: Partial<RunState>, unreachable?: 'count') =>
       startTransition(() =>
         setState((prev) => {
-          if (prev.id === runId) return { ...prev, ...patch };
+          if (prev.id === runId) return { ...prev, ...patch, ...(unreachable ? { unreachable: prev.unreachable + 1 } : {}) };
           return patch.revalidating === true ? { ...initialState(runId), ...patch } : prev;
         }),
       );
@@ -122,9 +135,10 @@ export function useCachedQuery<T>(
     update({ revalidating: true });
     try {
       await revalidate(key, userId, () => fetcherRef.current());
-      update({ revalidating: false, error: null, attempted: true, confirmed: true });
+      update({ revalidating: false, error: null, attempted: true, confirmed: true, unreachable: 0 });
     } catch (error) {
-      update({ revalidating: false, error: message(error), attempted: true });
+      const text = message(error);
+      update({ revalidating: false, error: text, attempted: true }, text === OFFLINE_MESSAGE ? 'count' : undefined);
     }
   }, [key, userId]);
 
@@ -150,6 +164,16 @@ export function useCachedQuery<T>(
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
   }, [current.error, run]);
+
+  // The request reached no server while the browser said it was online (a Wi-Fi without
+  // internet, a captive portal, a browser whose online flag is wrong): no 'online' event will
+  // come, so it tries again by itself, less and less often. Surely offline, a run asks nothing
+  // and counts nothing, and the 'online' event above takes over.
+  useEffect(() => {
+    if (current.unreachable === 0 || current.error !== OFFLINE_MESSAGE) return undefined;
+    const timer = setTimeout(() => void run(), unreachableRetryDelay(current.unreachable));
+    return () => clearTimeout(timer);
+  }, [current.unreachable, current.error, run]);
 
   const data = row ? (row.data as T) : undefined;
   const fetchedAt = row?.fetchedAt;
