@@ -13,6 +13,7 @@ import { chromium, type BrowserContext, type Page, type Request, type Response }
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, assertChromium } from './lib/chromium.ts';
 import { CONTENT_SELECTOR, PAINT_PROBE, type PaintMarks } from './lib/paint-probe.ts';
 import { median } from './lib/stats.ts';
+import { documentsOpenOffline } from '../tests/e2e/device.ts';
 
 export interface OfflineRate {
   cpuSlowdown: number;
@@ -138,6 +139,8 @@ export async function runOffline(options: { baseUrl: string; ssoToken: string; r
     options.log(`instalabilidad: ${errors.length === 0 ? 'sin errores' : errors.join('; ')}`);
     await warm.close();
     await context.setOffline(true);
+    // Every visit opens a new document: as on a device, it knows it is offline (tests/e2e/device.ts).
+    await documentsOpenOffline(context);
     const rates: OfflineRate[] = [];
     const samples = new Map(
       [1, 4].map((rate) => [rate, { fcp: [] as number[], hola: [] as number[], content: [] as (number | null)[], network: new Set<string>() }]),

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Disposable, type Page } from '@playwright/test';
 import type { SessionUser } from '#contract/session';
 
 // What the browser under test keeps for this origin, read from the page itself (never through
@@ -79,4 +79,48 @@ export async function serviceWorkerActivated(page: Page): Promise<void> {
   await expect
     .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 30_000 })
     .toBe('activated');
+}
+
+/** Set on a document opened while the device is offline (deviceNetwork): it reads navigator.onLine from it. */
+const OPENED_OFFLINE = '__openedOffline';
+
+/** Makes the documents `context` opens from now on read navigator.onLine as false, as on a device with no network. */
+export function documentsOpenOffline(context: BrowserContext): Promise<Disposable> {
+  return context.addInitScript((flag) => {
+    const host = window as unknown as Record<string, boolean>;
+    host[flag] = true;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => !host[flag] });
+  }, OPENED_OFFLINE);
+}
+
+/**
+ * context.setOffline as a device's network goes. Chromium's emulation cuts the requests and
+ * tells the documents already open (navigator.onLine, 'offline', 'online'), but a document opened
+ * while offline still reads navigator.onLine === true (Chromium 150): on a device every document
+ * reads false, and every one hears 'online' when the network is back. So do these.
+ */
+export function deviceNetwork(context: BrowserContext): BrowserContext {
+  const setOffline = context.setOffline.bind(context);
+  let openOffline: Disposable | null = null;
+  context.setOffline = async (offline: boolean) => {
+    await setOffline(offline);
+    if (offline && !openOffline) openOffline = await documentsOpenOffline(context);
+    if (!offline && openOffline) {
+      await openOffline.dispose();
+      openOffline = null;
+      await Promise.all(
+        context.pages().map((page) =>
+          page
+            .evaluate((flag) => {
+              const host = window as unknown as Record<string, boolean>;
+              if (!host[flag]) return;
+              host[flag] = false;
+              window.dispatchEvent(new Event('online'));
+            }, OPENED_OFFLINE)
+            .catch(() => undefined),
+        ),
+      );
+    }
+  };
+  return context;
 }

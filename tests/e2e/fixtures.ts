@@ -2,7 +2,7 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 import type { SessionUser } from '#contract/session';
 import { DEMO_SSO_SECRET } from '#server/config';
 import { signSsoToken } from '#server/modules/auth/sso-token';
-import { storedSession, type StoredSession } from './device';
+import { deviceNetwork, storedSession, type StoredSession } from './device';
 import { AppShell } from './pages/app-shell';
 import { LoginPage } from './pages/login-page';
 
@@ -62,6 +62,8 @@ export async function signIn(page: Page, who: Who): Promise<SignedIn> {
 }
 
 export const test = base.extend<{ shell: AppShell; login: LoginPage; signInAs: (who: Who) => Promise<SignedIn> }>({
+  // Offline as on a device: every document, even one opened offline, knows it (device.ts).
+  context: async ({ context }, use) => use(deviceNetwork(context)),
   shell: async ({ page }, use) => use(new AppShell(page)),
   login: async ({ page }, use) => use(new LoginPage(page)),
   signInAs: async ({ page }, use) => use((who) => signIn(page, who)),
