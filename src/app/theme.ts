@@ -85,6 +85,9 @@ export const theme = createTheme({
     ModalHeader: { defaultProps: { component: 'div' } },
     DrawerHeader: { defaultProps: { component: 'div' } },
     TextInput: { defaultProps: { radius: 'md' } },
+    // Under a title, Mantine greys a notification's text with gray-6 (3.3:1 on white): the
+    // app's dimmed colour instead, as all its secondary text (cssVariablesResolver below).
+    Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
   },
 });
 
