@@ -10,7 +10,8 @@ import type { Database } from '#server/db/schema';
 import { HttpError } from '#server/http-error';
 import type { AuthService } from '#server/modules/auth/service';
 import { clearMediaCookie, mediaCookieToken } from './access-cookie.ts';
-import { isMediaKey, MEDIA_URL_PREFIX, type MediaStore } from './store.ts';
+import { isMediaKey, MEDIA_URL_PREFIX } from '#contract/media-paths';
+import type { MediaStore } from './store.ts';
 
 const NOT_FOUND = 'No encontramos ese archivo';
 export const MEMBERS_ONLY = 'Inicia sesión para ver este contenido';

@@ -10,7 +10,8 @@ import { Readable } from 'node:stream';
 import { GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { MediaS3Config } from '#server/config';
-import { isMediaKey, type MediaStore } from './store.ts';
+import { isMediaKey } from '#contract/media-paths';
+import type { MediaStore } from './store.ts';
 
 /** Multipart parts: S3's minimum is 5 MB; 8 MB keeps a 500 MB video at ~63 parts. */
 const PART_SIZE = 8 * 1024 * 1024;

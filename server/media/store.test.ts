@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '#test-support/server/test-app';
 import { demoMp4 } from '#test-support/server/video-files';
-import { createFolderMediaStore, isMediaKey, mediaKeyOf, mediaKeyOfUrl, mediaUrl, saveMedia } from './store.ts';
+import { isMediaKey } from '#contract/media-paths';
+import { createFolderMediaStore, mediaKeyOf, mediaKeyOfUrl, mediaUrl, saveMedia } from './store.ts';
 
 let dir: string;
 beforeAll(() => {

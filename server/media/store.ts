@@ -13,10 +13,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
-import { isMediaKey, MEDIA_URL_PREFIX } from '#contract/media-paths';
-
-/** Where the app serves a stored file (`${MEDIA_URL_PREFIX}<key>`), and what a key is. */
-export { isMediaKey, MEDIA_URL_PREFIX };
+import { isMediaKey, isMediaPath, MEDIA_URL_PREFIX } from '#contract/media-paths';
 
 export interface MediaStore {
   /** Stores the bytes under their content address (a no-op when already there). */
@@ -47,9 +44,7 @@ export function mediaUrl(key: string): string {
 
 /** The key of a media-store URL, or null for any other URL (a built-in `/art/…` file, say). */
 export function mediaKeyOfUrl(url: string | null | undefined): string | null {
-  if (!url?.startsWith(MEDIA_URL_PREFIX)) return null;
-  const key = url.slice(MEDIA_URL_PREFIX.length);
-  return isMediaKey(key) ? key : null;
+  return url && isMediaPath(url) ? url.slice(MEDIA_URL_PREFIX.length) : null;
 }
 
 export function createFolderMediaStore(dir: string): MediaStore {

@@ -65,7 +65,7 @@ function initialState(id: string): RunState {
 }
 
 /** The longest a read waits before trying an unreachable server again. */
-export const UNREACHABLE_RETRY_MAX_MS = 30_000;
+const UNREACHABLE_RETRY_MAX_MS = 30_000;
 
 /**
  * When a read tries again after its `failures`-th refresh in a row reached no server although the
@@ -119,10 +119,10 @@ export function useCachedQuery<T>(
     const runId = `${userId}|${key}`;
     // A run for a key the screen has left must not overwrite the new key's state.
     // As a transition, like the rows above: the screen re-renders in slices.
-    const update = (patch: Partial<RunState>, unreachable?: 'count') =>
+    const update = (patch: Partial<RunState>, countUnreachable = false) =>
       startTransition(() =>
         setState((prev) => {
-          if (prev.id === runId) return { ...prev, ...patch, ...(unreachable ? { unreachable: prev.unreachable + 1 } : {}) };
+          if (prev.id === runId) return { ...prev, ...patch, ...(countUnreachable ? { unreachable: prev.unreachable + 1 } : {}) };
           return patch.revalidating === true ? { ...initialState(runId), ...patch } : prev;
         }),
       );
@@ -138,7 +138,7 @@ export function useCachedQuery<T>(
       update({ revalidating: false, error: null, attempted: true, confirmed: true, unreachable: 0 });
     } catch (error) {
       const text = message(error);
-      update({ revalidating: false, error: text, attempted: true }, text === OFFLINE_MESSAGE ? 'count' : undefined);
+      update({ revalidating: false, error: text, attempted: true }, text === OFFLINE_MESSAGE);
     }
   }, [key, userId]);
 

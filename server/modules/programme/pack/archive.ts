@@ -12,7 +12,8 @@ import {
   PACK_MANIFEST, PACK_MANIFEST_MAX_BYTES, PACK_MAX_ENTRIES, PACK_MAX_UNCOMPRESSED_BYTES, PACK_MEDIA_FOLDER,
 } from '#contract/programme-pack';
 import { HttpError } from '#server/http-error';
-import { isMediaKey, type MediaStore } from '#server/media/store';
+import { isMediaKey } from '#contract/media-paths';
+import type { MediaStore } from '#server/media/store';
 import { sniffMedia, type MediaKind, MEDIA_TYPES } from '#server/media/sniff';
 
 const GB = 1024 * 1024 * 1024;
